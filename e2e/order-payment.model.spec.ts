@@ -1,0 +1,252 @@
+/**
+ * The order-payment machine's model driven through the real recharge centre against the real
+ * server: a fresh company per path buys sign credits (10 份 by default). The browser's clock is
+ * paused once the page is ready, so the 5 s poll and the 5-minute bound happen only when a path
+ * moves the clock (no test waits for them). The order is paid or cancelled on the server the way
+ * the sandbox cashier does it. What the server cannot answer within a test — an order with nothing
+ * to pay (no demo coupon covers a purchase), an order closed after 30 minutes — a developer sends
+ * through the inspector while the real answer is held back.
+ */
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { generatePaths } from '../tests/support/machine-model';
+import { orderPaymentModel } from '../tests/models/order-payment.model';
+import {
+  paymentMessages,
+  pollIntervalMs,
+  pollLimitMs,
+  type OrderCreated,
+  type OrderPaymentContext,
+  type OrderStatus,
+} from '../machines/order-payment.machine';
+import {
+  browserModel,
+  runPathInBrowser,
+  sendThroughInspector,
+  type BrowserExecutors,
+  type StepContext,
+} from './support/run-browser-path';
+import { e2ePassword, login, post, registerCompany, type Credentials } from './support/api';
+
+type Fixture = {
+  credentials: Credentials | null;
+  /** The pay page the next step opens (window.open of the pay URL). */
+  popup: Promise<Page> | null;
+  /** Lets a held call go on (after a developer answered in its place). */
+  release: (() => void) | null;
+};
+type Context = StepContext<Fixture>;
+
+const spec = browserModel(orderPaymentModel);
+const paths = generatePaths(spec);
+
+const panel = (page: Page) => page.getByTestId('order-payment');
+const signCredits = (page: Page) => page.getByTestId('sign-credits');
+const nextEvent = (c: Context) => c.next?.event as unknown as { type: string; output?: unknown } | undefined;
+const noop = async () => {};
+
+async function failNextCall(page: Page, path: string): Promise<void> {
+  let failed = false;
+  await page.route(
+    (url) => url.pathname.endsWith(path),
+    async (route) => {
+      if (failed) return route.continue();
+      failed = true;
+      return route.abort('failed');
+    },
+  );
+}
+
+async function holdNextCall(c: Context, path: string): Promise<void> {
+  let held = false;
+  await c.page.route(
+    (url) => url.pathname.endsWith(path),
+    async (route: Route) => {
+      if (held) return route.continue();
+      held = true;
+      await new Promise<void>((resolve) => (c.fixture.release = resolve));
+      await route.continue().catch(() => {});
+    },
+  );
+}
+
+/** A developer answers the held call through the inspector (the clock runs meanwhile: nothing is due). */
+async function answerThroughInspector(c: Context): Promise<void> {
+  await c.page.clock.resume();
+  await sendThroughInspector(c.page, 'orderPayment', c.step.event);
+  c.fixture.release?.();
+  c.fixture.release = null;
+}
+
+/** The pay URL opened in a new window: the sandbox cashier of this order. */
+async function expectPayPage(c: Context): Promise<void> {
+  if (!c.fixture.popup) throw new Error('no pay page was expected');
+  const popup = await c.fixture.popup;
+  c.fixture.popup = null;
+  await expect(popup).toHaveURL(/#\/sandbox\/pay\?orderNumber=FK\d{18}$/);
+  await popup.close();
+}
+
+async function orderNumberOnScreen(page: Page): Promise<string> {
+  return (await panel(page).getByTestId('order-number').textContent()) ?? '';
+}
+
+/** What the cashier's buttons do, for the company's order on screen. */
+async function settleOrder(c: Context, action: 'payConfirm' | 'payCancel'): Promise<void> {
+  if (!c.fixture.credentials) throw new Error('no company');
+  const orderNumber = await orderNumberOnScreen(c.page);
+  const result = await post(c.request, `/sandbox/${action}`, { orderNumber }, c.fixture.credentials);
+  expect(result.code).toBe(200);
+}
+
+const executors: BrowserExecutors<Fixture> = {
+  events: {
+    'xstate.init': async (c) => {
+      const phone = await registerCompany(c.request, '充值房产');
+      const credentials = await login(c.request, phone, e2ePassword);
+      c.fixture.credentials = credentials;
+      await c.page.addInitScript((value) => {
+        if (sessionStorage.getItem('e2e-seeded')) return;
+        localStorage.setItem('inspector', '1');
+        localStorage.setItem('userToken', value);
+        sessionStorage.setItem('e2e-seeded', '1');
+      }, JSON.stringify(credentials));
+      await c.page.clock.install();
+      await c.page.goto('/#/views/recharge/index');
+      await c.page.getByRole('tab', { name: '签约份数' }).click();
+      // The server's quote of the default 10 份 at the 1-份 tier (3.00 元/份).
+      await expect(signCredits(c.page).getByTestId('total-fee')).toHaveText('30.00 元');
+      await c.page.clock.pauseAt(Date.now() + 1000);
+    },
+    'order.submit': async (c) => {
+      const next = nextEvent(c);
+      if (next?.type === 'xstate.error.actor.createOrder')
+        await failNextCall(c.page, '/buy/sign/signRecharge');
+      const created = next?.output as OrderCreated | undefined;
+      if (created?.type === 1) c.fixture.popup = c.page.waitForEvent('popup');
+      if (created && created.type !== 1) await holdNextCall(c, '/buy/sign/signRecharge');
+      await signCredits(c.page).getByRole('button', { name: '立即购买' }).click();
+    },
+    'xstate.done.actor.createOrder': async (c) => {
+      if (c.fixture.release) await answerThroughInspector(c);
+      else await expectPayPage(c);
+    },
+    'xstate.error.actor.createOrder': noop,
+    'payUrl.open': async (c) => {
+      c.fixture.popup = c.page.waitForEvent('popup');
+      await panel(c.page).getByRole('button', { name: '打开支付页' }).click();
+      await expectPayPage(c);
+    },
+    'payment.check': async (c) => {
+      const next = nextEvent(c);
+      if (next?.type === 'xstate.done.actor.queryOrder') {
+        const status = (next.output as OrderStatus).status;
+        if (status === 1) await settleOrder(c, 'payConfirm');
+        if (status === 2) await settleOrder(c, 'payCancel');
+        if (status === 3) await holdNextCall(c, '/packages/query/queryOrder');
+      }
+      if (next?.type === 'xstate.error.actor.queryOrder')
+        await failNextCall(c.page, '/packages/query/queryOrder');
+      await panel(c.page).getByRole('button', { name: '查询支付结果' }).click();
+    },
+    'xstate.done.actor.queryOrder': async (c) => {
+      if (c.fixture.release) await answerThroughInspector(c);
+    },
+    'xstate.error.actor.queryOrder': noop,
+    'xstate.after.5000.orderPayment.waiting.delaying': async (c) => c.page.clock.fastForward(pollIntervalMs),
+    'xstate.after.300000.orderPayment.waiting': async (c) => c.page.clock.fastForward(pollLimitMs),
+    close: async (c) => panel(c.page).getByRole('button', { name: '关闭' }).click(),
+  },
+  states: {
+    'orderPayment.idle': async (c) => {
+      await expect(panel(c.page)).toHaveCount(0);
+      await expect(signCredits(c.page).getByRole('button', { name: '立即购买' })).toBeEnabled();
+    },
+    'orderPayment.creating': async (c) => expect(c.page.getByTestId('recharge-page')).toBeVisible(),
+    'orderPayment.failed': async (c) => {
+      await expect(panel(c.page)).toContainText('下单失败');
+      // The network failed: the client's message for it.
+      await expect(panel(c.page).getByTestId('payment-notice')).toHaveText('网络异常，请检查网络连接');
+    },
+    'orderPayment.waiting.delaying': async (c) => {
+      await expect(panel(c.page)).toContainText('等待支付');
+      await expect(panel(c.page).getByTestId('order-number')).toHaveText(/^FK\d{18}$/);
+      const notice = (c.step.state.context as OrderPaymentContext).notice;
+      if (notice) await expect(panel(c.page).getByTestId('payment-notice')).toHaveText(notice.text);
+    },
+    // The query is in flight: its answer (paid, cancelled…) may already be on screen.
+    'orderPayment.waiting.polling': async (c) => expect(panel(c.page)).toBeVisible(),
+    'orderPayment.gaveUp': async (c) => {
+      await expect(panel(c.page).getByTestId('payment-notice')).toHaveText(paymentMessages.checkLater);
+      await expect(panel(c.page).getByRole('button', { name: '查询支付结果' })).toBeEnabled();
+    },
+    'orderPayment.paid': async (c) => {
+      await expect(panel(c.page).getByTestId('payment-notice')).toHaveText(paymentMessages.paid);
+      await expect(c.page.getByTestId('toast').filter({ hasText: '购买成功' })).toBeVisible();
+      // The balance was refreshed: a new company has only the 10 份 it bought.
+      await expect(c.page.getByTestId('sign-balance')).toHaveText('10');
+    },
+    'orderPayment.bought': async (c) => {
+      await expect(panel(c.page).getByTestId('payment-notice')).toHaveText(paymentMessages.bought);
+      await expect(c.page.getByTestId('toast').filter({ hasText: '购买成功' })).toBeVisible();
+    },
+    'orderPayment.cancelled': async (c) =>
+      expect(panel(c.page).getByTestId('payment-notice')).toHaveText(paymentMessages.cancelled),
+    'orderPayment.expired': async (c) =>
+      expect(panel(c.page).getByTestId('payment-notice')).toHaveText(paymentMessages.expired),
+    'orderPayment.closed': async (c) =>
+      expect(panel(c.page).getByTestId('payment-notice')).toHaveText(paymentMessages.closed),
+    'orderPayment.dismissed': async (c) => {
+      await expect(panel(c.page)).toHaveCount(0);
+      await expect(signCredits(c.page).getByRole('button', { name: '立即购买' })).toBeEnabled();
+    },
+  },
+};
+
+test.describe('order payment machine through the real recharge centre', () => {
+  for (const path of paths) {
+    test(path.description, async ({ page, request }) => {
+      await runPathInBrowser(spec, path, executors, {
+        page,
+        request,
+        fixture: { credentials: null, popup: null, release: null },
+      });
+    });
+  }
+});
+
+test('a reload during the wait resumes polling the same order, and its payment is credited once', async ({
+  page,
+  request,
+}) => {
+  const phone = await registerCompany(request, '充值房产');
+  const credentials = await login(request, phone, e2ePassword);
+  await page.addInitScript((value) => {
+    if (sessionStorage.getItem('e2e-seeded')) return;
+    localStorage.setItem('userToken', value);
+    sessionStorage.setItem('e2e-seeded', '1');
+  }, JSON.stringify(credentials));
+  await page.clock.install();
+  await page.goto('/#/views/recharge/index');
+  await page.getByRole('tab', { name: '签约份数' }).click();
+  await expect(signCredits(page).getByTestId('total-fee')).toHaveText('30.00 元');
+  const popup = page.waitForEvent('popup');
+  await signCredits(page).getByRole('button', { name: '立即购买' }).click();
+  await (await popup).close();
+  const orderNumber = (await panel(page).getByTestId('order-number').textContent()) ?? '';
+  expect(orderNumber).toMatch(/^FK\d{18}$/);
+
+  await page.reload();
+  await expect(panel(page)).toContainText('等待支付');
+  await expect(panel(page).getByTestId('order-number')).toHaveText(orderNumber);
+  const paid = await post(request, '/sandbox/payConfirm', { orderNumber }, credentials);
+  expect(paid.code).toBe(200);
+  await page.clock.fastForward(pollIntervalMs);
+  await expect(panel(page).getByTestId('payment-notice')).toHaveText(paymentMessages.paid);
+  await expect(page.getByTestId('sign-balance')).toHaveText('10');
+
+  // Nothing pending any more: the next visit starts a new checkout.
+  await page.reload();
+  await expect(page.getByTestId('recharge-page')).toBeVisible();
+  await expect(panel(page)).toHaveCount(0);
+  await expect(page.getByTestId('sign-balance')).toHaveText('10');
+});

@@ -1,0 +1,132 @@
+/** The tabs machine's model driven through the real main layout, signed in as the demo manager. */
+import { expect, test, type Page } from '@playwright/test';
+import { generatePaths } from '../tests/support/machine-model';
+import { signDetailKey, signListKey, tabsModel } from '../tests/models/tabs.model';
+import { homeKey, type TabsContext } from '../machines/tabs.machine';
+import {
+  browserModel,
+  runPathInBrowser,
+  sendThroughInspector,
+  type BrowserExecutors,
+} from './support/run-browser-path';
+import { login } from './support/api';
+
+const spec = browserModel(tabsModel);
+const paths = generatePaths(spec);
+
+const tabNames: Record<string, string> = {
+  [homeKey]: '首页',
+  [signListKey]: '在线签约',
+  [signDetailKey]: '签约详情',
+};
+const tabBar = (page: Page) => page.getByRole('tablist');
+
+async function clickTab(page: Page, name: string): Promise<boolean> {
+  const tab = tabBar(page).getByRole('button', { name, exact: true });
+  if (!(await tab.isVisible())) return false;
+  await tab.click();
+  return true;
+}
+
+const executors: BrowserExecutors<null> = {
+  events: {
+    'xstate.init': async (c) => {
+      const credentials = await login(c.request, '13800000000', 'demo1234');
+      const next = c.next?.event as unknown as { type: string; output?: { saved: unknown } } | undefined;
+      await c.page.addInitScript(
+        ([value, saved, key]) => {
+          if (sessionStorage.getItem('e2e-seeded')) return;
+          localStorage.setItem('inspector', '1');
+          localStorage.setItem('userToken', value);
+          if (saved) localStorage.setItem(key, saved);
+          sessionStorage.setItem('e2e-seeded', '1');
+        },
+        [
+          JSON.stringify(credentials),
+          next?.output?.saved ? JSON.stringify(next.output.saved) : '',
+          `pageTabs:${credentials.token.slice(0, 24)}`,
+        ] as const,
+      );
+      if (next?.type === 'xstate.error.actor.loadWorkspace') {
+        await c.page.route('**/api/user/appNavigation', (route) => route.abort('failed'));
+      }
+      await c.page.goto('/#/layout/index');
+    },
+    'xstate.done.actor.loadWorkspace': async () => {},
+    'xstate.error.actor.loadWorkspace': async () => {},
+    'tab.open': async (c) => {
+      const entry = (c.step.event as unknown as { entry: { name: string; path: string } }).entry;
+      if (entry.path.includes('?')) {
+        // No menu entry carries a query string; a developer opens it from the inspector.
+        await sendThroughInspector(c.page, 'tabs', c.step.event);
+      } else {
+        await c.page
+          .getByRole('navigation', { name: '主菜单' })
+          .getByRole('button', { name: entry.name, exact: true })
+          .click();
+      }
+    },
+    'tab.select': async (c) => {
+      const key = (c.step.event as unknown as { key: string }).key;
+      if (!(await clickTab(c.page, tabNames[key] ?? key)))
+        await sendThroughInspector(c.page, 'tabs', c.step.event);
+    },
+    'tab.close': async (c) => {
+      const key = (c.step.event as unknown as { key: string }).key;
+      const close = c.page.getByRole('button', { name: `关闭 ${tabNames[key] ?? key}` });
+      if (key === homeKey) await expect(close).toHaveCount(0);
+      if (await close.isVisible()) await close.click();
+      else await sendThroughInspector(c.page, 'tabs', c.step.event);
+    },
+    'tab.closeOthers': async (c) => {
+      await c.page.getByRole('button', { name: '标签操作' }).click();
+      await c.page.getByRole('menuitem', { name: '关闭其他' }).click();
+    },
+    'tab.closeAll': async (c) => {
+      await c.page.getByRole('button', { name: '标签操作' }).click();
+      await c.page.getByRole('menuitem', { name: '全部关闭' }).click();
+    },
+    'page.disable': async (c) => sendThroughInspector(c.page, 'tabs', c.step.event),
+    'modal.close': async (c) => c.page.getByRole('alertdialog').getByRole('button', { name: '关闭' }).click(),
+  },
+  states: {
+    'tabs.restoring': async (c) => expect(c.page.locator('#root > *').first()).toBeVisible(),
+    'tabs.ready.idle': async (c) => {
+      const context = c.step.state.context as TabsContext;
+      await expect(tabBar(c.page).getByRole('tab')).toHaveText(
+        context.tabs.map((tab) => new RegExp(`^${tab.name}`)),
+      );
+      const active = context.tabs.find(
+        (tab) => `${tab.appType}:${tab.appId}:${tab.path}` === context.activeKey,
+      );
+      await expect(tabBar(c.page).getByRole('tab', { selected: true })).toContainText(active?.name ?? '');
+      await expect(c.page.getByRole('alertdialog')).toHaveCount(0);
+    },
+    'tabs.ready.disabledModal': async (c) =>
+      expect(c.page.getByRole('alertdialog')).toContainText('当前页面状态不可操作'),
+  },
+};
+
+test.describe('tabs machine through the real main layout', () => {
+  for (const path of paths) {
+    test(path.description, async ({ page, request }) => {
+      await runPathInBrowser(spec, path, executors, { page, request, fixture: null });
+    });
+  }
+});
+
+test('open tabs survive a reload', async ({ page, request }) => {
+  const credentials = await login(request, '13800000000', 'demo1234');
+  await page.addInitScript((value) => {
+    if (!sessionStorage.getItem('seeded')) localStorage.setItem('userToken', value);
+    sessionStorage.setItem('seeded', '1');
+  }, JSON.stringify(credentials));
+  await page.goto('/#/layout/index');
+  const menu = page.getByRole('navigation', { name: '主菜单' });
+  await menu.getByRole('button', { name: '合同', exact: true }).click();
+  await menu.getByRole('button', { name: '充值中心', exact: true }).click();
+  await tabBar(page).getByRole('button', { name: '合同', exact: true }).click();
+  await page.reload();
+  await expect(tabBar(page).getByRole('tab')).toHaveText([/^首页/, /^合同/, /^充值中心/]);
+  await expect(tabBar(page).getByRole('tab', { selected: true })).toContainText('合同');
+});

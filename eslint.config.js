@@ -1,0 +1,76 @@
+// Type-aware lint (no-floating-promises and friends) over all TypeScript; formatting is Prettier's.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      'data',
+      'reports',
+      'openapi/generated',
+      'server/db/migrations',
+      'docs',
+      'test-results',
+      'playwright-report',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      globals: { ...globals.browser, ...globals.node },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.js'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/only-throw-error': 'off',
+      '@typescript-eslint/require-await': 'off',
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ExportAllDeclaration',
+          message: 'No barrel files: import from the module that defines it.',
+        },
+      ],
+    },
+  },
+  { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
+  {
+    // Model events are typed loosely (EventObject); e2e executors narrow them to their payload.
+    files: ['e2e/**/*.ts'],
+    rules: { '@typescript-eslint/no-unnecessary-type-assertion': 'off' },
+  },
+  {
+    // Machines are pure: no React, no fetch, no timers outside `after`.
+    files: ['machines/**/*.ts'],
+    rules: {
+      // Pure domain rules (src/domain) are shared with machines; nothing else of src/ or server/.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            'react',
+            'react-dom',
+            '@xstate/react',
+            '../src/!(domain)/**',
+            '../src/*.ts*',
+            '../server/**',
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', 'fetch', 'setTimeout', 'setInterval'],
+    },
+  },
+);

@@ -1,0 +1,142 @@
+/**
+ * Draft autosave of the step-by-step contract form (001 sections 4 and 5): a change is saved
+ * (signDraftSave) once the form has been quiet for a moment, but only when the house name, building
+ * or room number is filled; the 已保存 indicator shows for 3 seconds. The first save returns the
+ * draft code, which later saves overwrite. Changes made while a save is under way are saved next.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+
+export type DraftSaveRequest = { draftCode?: string; boxid: number; content: Record<string, unknown> };
+
+export type SignDraftContext = {
+  boxid: number | null;
+  draftCode: string | null;
+  content: Record<string, unknown> | null;
+  isDirty: boolean;
+  error: string | null;
+};
+
+export type SignDraftEvent =
+  { type: 'draft.change'; boxid: number; content: Record<string, unknown> } | { type: 'draft.stop' };
+
+export const draftDelays = { quiet: 1000, savedIndicator: 3000 } as const;
+export const draftMessages = { saved: '已保存' } as const;
+
+/** Section 5: a draft is saved only when the house name, building or room number is filled. */
+export function hasHouseInfo(content: Record<string, unknown> | null): boolean {
+  const house = (content?.['houseInfo'] ?? {}) as Record<string, unknown>;
+  return ['houseName', 'houseBuilding', 'houseRoomNo'].some(
+    (key) => typeof house[key] === 'string' && (house[key] as string).trim() !== '',
+  );
+}
+
+export const signDraftMachine = setup({
+  types: {
+    context: {} as SignDraftContext,
+    events: {} as SignDraftEvent,
+    input: {} as { draftCode?: string | null } | undefined,
+  },
+  actors: {
+    saveDraft: fromPromise<{ draftCode: string }, DraftSaveRequest>(async () => {
+      throw new Error('saveDraft is provided by the app');
+    }),
+  },
+  actions: {
+    remember: assign(({ event }) =>
+      event.type === 'draft.change' ? { boxid: event.boxid, content: event.content } : {},
+    ),
+  },
+  guards: {
+    isSavable: ({ event }) => event.type === 'draft.change' && hasHouseInfo(event.content),
+    isDirty: ({ context }) => context.isDirty,
+  },
+}).createMachine({
+  id: 'signDraft',
+  context: ({ input }) => ({
+    boxid: null,
+    draftCode: input?.draftCode ?? null,
+    content: null,
+    isDirty: false,
+    error: null,
+  }),
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'draft.stop': 'stopped',
+        'draft.change': [
+          { guard: 'isSavable', target: 'waiting', actions: 'remember' },
+          { actions: 'remember' },
+        ],
+      },
+    },
+    /** Waiting for the form to be quiet before saving. */
+    waiting: {
+      after: { [draftDelays.quiet]: 'saving' },
+      on: {
+        'draft.stop': 'stopped',
+        'draft.change': [
+          { guard: 'isSavable', target: 'waiting', reenter: true, actions: 'remember' },
+          { target: 'idle', actions: 'remember' },
+        ],
+      },
+    },
+    saving: {
+      entry: assign({ isDirty: false }),
+      invoke: {
+        id: 'saveDraft',
+        src: 'saveDraft',
+        input: ({ context }) => ({
+          ...(context.draftCode ? { draftCode: context.draftCode } : {}),
+          boxid: context.boxid!,
+          content: context.content!,
+        }),
+        onDone: [
+          {
+            guard: 'isDirty',
+            target: 'waiting',
+            actions: assign({ draftCode: ({ event }) => event.output.draftCode, error: null }),
+          },
+          {
+            target: 'saved',
+            actions: assign({ draftCode: ({ event }) => event.output.draftCode, error: null }),
+          },
+        ],
+        onError: {
+          target: 'failed',
+          actions: assign({
+            error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)),
+          }),
+        },
+      },
+      on: {
+        'draft.stop': 'stopped',
+        'draft.change': {
+          actions: ['remember', assign({ isDirty: ({ event }) => hasHouseInfo(event.content) })],
+        },
+      },
+    },
+    /** 已保存, shown for 3 seconds. */
+    saved: {
+      after: { [draftDelays.savedIndicator]: 'idle' },
+      on: {
+        'draft.stop': 'stopped',
+        'draft.change': [
+          { guard: 'isSavable', target: 'waiting', actions: 'remember' },
+          { actions: 'remember' },
+        ],
+      },
+    },
+    failed: {
+      on: {
+        'draft.stop': 'stopped',
+        'draft.change': [
+          { guard: 'isSavable', target: 'waiting', actions: 'remember' },
+          { actions: 'remember' },
+        ],
+      },
+    },
+    /** The contract was submitted (the server deleted the draft): nothing more to save. */
+    stopped: { type: 'final' },
+  },
+});

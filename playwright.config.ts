@@ -1,0 +1,45 @@
+import { defineConfig } from '@playwright/test';
+
+/** Debian's Chromium, never a downloaded browser; the server runs on a fresh PGlite folder per run. */
+const port = Number(process.env['E2E_PORT'] ?? 8181);
+/** Paths need several codes per phone within a minute; the 60 s rule itself is tested in vitest. */
+export const smsResendSeconds = 3;
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '*.spec.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  // One retry on CI for a loaded 2-core machine; a retried test is reported as flaky, not hidden.
+  retries: process.env['CI'] ? 1 : 0,
+  reporter: [['list']],
+  outputDir: `test-results/${port}`,
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    viewport: { width: 1400, height: 860 },
+    locale: 'zh-CN',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  webServer: {
+    command: `rm -rf .tmp/e2e-data-${port} && DATA_DIR=.tmp/e2e-data-${port} SMS_RESEND_SECONDS=${smsResendSeconds} PORT=${port} HOST=127.0.0.1 npx tsx server/main.ts`,
+    url: `http://127.0.0.1:${port}/api/sandbox/smsOutbox`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Browser tests use Debian's Chromium (never a downloaded browser) and CJK fonts for the Chinese UI.
+# Installs them with apt-get when they are missing and this machine can.
+set -euo pipefail
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || missing+=(fonts-noto-cjk)
+command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
+# The signed-PDF pipeline: a CJK TrueType font pdf-lib can embed (not a .ttc, with Latin digits),
+# and NSS certutil for the pdfsig trust store in the signing tests.
+[ -f /usr/share/fonts/truetype/arphic-gbsn00lp/gbsn00lp.ttf ] || missing+=(fonts-arphic-gbsn00lp)
+command -v certutil >/dev/null 2>&1 || missing+=(libnss3-tools)
+if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
+echo "installing: ${missing[*]}"
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" fontconfig

@@ -1,0 +1,85 @@
+/**
+ * Builds the HTTP app: the contract's operations under /api, the sandbox pages, and the built
+ * client. Tests build it and call app.inject(); server/main.ts listens.
+ */
+import { existsSync } from 'node:fs';
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { Db } from './db/client';
+import { systemClock, type Clock } from './clock';
+import { createSandboxSms, type SmsProvider } from './sandbox/sms';
+import { loadContract } from './contract/spec';
+import { apiPrefix, errorToEnvelope, registerContractRoutes } from './contract/router';
+import { Codes, Messages } from './contract/envelope';
+import { handlers } from './handlers';
+import { createLocalStorage, type FileStorage } from './storage/files';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const bodyLimitBytes = 10 * 1024 * 1024;
+
+export type AppOptions = {
+  db: Db;
+  clock?: Clock;
+  sms?: SmsProvider;
+  /** Uploaded files; defaults to a folder under the OS temp dir (tests). */
+  files?: FileStorage;
+  smsResendSeconds?: number;
+  clientDir?: string;
+  isSandbox?: boolean;
+  logger?: boolean;
+};
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: bodyLimitBytes, trustProxy: true });
+  await app.register(formbody, { bodyLimit: bodyLimitBytes });
+  await app.register(multipart);
+  const services = {
+    isSandbox: options.isSandbox ?? true,
+    db: options.db,
+    clock: options.clock ?? systemClock,
+    sms: options.sms ?? createSandboxSms(options.db, (line) => app.log.info(line)),
+    files: options.files ?? createLocalStorage(join(tmpdir(), 'fangke-files')),
+    smsResendSeconds: options.smsResendSeconds ?? 60,
+  };
+  app.get('/files/:name', async (request, reply) => {
+    const { name } = request.params as { name: string };
+    const data = await services.files.read(name);
+    if (!data) return reply.code(404).type('text/plain; charset=utf-8').send('文件不存在');
+    const types: Record<string, string> = {
+      png: 'image/png',
+      jpg: 'image/jpeg',
+      webp: 'image/webp',
+      gif: 'image/gif',
+      pdf: 'application/pdf',
+      doc: 'application/msword',
+      docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    };
+    return reply
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .type(types[name.split('.').pop() ?? ''] ?? 'application/octet-stream')
+      .send(data);
+  });
+  app.setErrorHandler((error, request, reply) => {
+    if (request.url.startsWith(apiPrefix)) return reply.code(200).send(errorToEnvelope(error, request.log));
+    request.log.error({ err: error }, 'request failed');
+    return reply
+      .code((error as { statusCode?: number }).statusCode ?? 500)
+      .send({ message: Messages.internal });
+  });
+  registerContractRoutes(app, { document: loadContract(), handlers, services });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith(apiPrefix)) {
+      return reply.code(200).send({ code: Codes.notFound, message: Messages.unknownApi, data: null });
+    }
+    if (options.clientDir && existsSync(options.clientDir) && request.method === 'GET')
+      return reply.sendFile('index.html');
+    return reply.code(404).type('text/plain; charset=utf-8').send('页面不存在');
+  });
+  if (options.clientDir && existsSync(options.clientDir)) {
+    await app.register(fastifyStatic, { root: options.clientDir, wildcard: true });
+  }
+  return app;
+}

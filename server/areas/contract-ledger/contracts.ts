@@ -1,0 +1,529 @@
+/**
+ * The contract ledger (001 section 7 "Contracts"): sale and rent contracts with the seed's search
+ * (keyword by community, contract number, phone, party name; signatory; entry time; state; tags;
+ * sort by signing date; 15 per page), detail, pictures, soft delete, and recording a contract.
+ */
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { departments, users } from '../../db/schema';
+import {
+  ledgerContractTags,
+  ledgerContracts,
+  ledgerPictures,
+  ledgerStateRecords,
+  ledgerStateRequests,
+  ledgerTags,
+} from '../../db/schema-contract';
+import { ApiError, Codes, Messages, businessError, notFound } from '../../contract/envelope';
+import type { BodyOf, Session } from '../../contract/types';
+import type { components } from '../../../openapi/generated/api';
+import { formatDateTime } from '../../format';
+import {
+  checkPartyCompany,
+  checkPartyPerson,
+  checkRegion,
+  isMobile,
+  normalizeIdCard,
+} from '../../../src/domain/validators';
+import {
+  deletableRentStates,
+  deletableSaleStates,
+  type RentState,
+  type SaleState,
+} from '../../../machines/contract-states';
+import { findPendingApproval } from '../oa/instances';
+import { loadHierarchy, subtreeIds } from '../org/department-scope';
+import { ContractAuth, requireContractAuth, visibleContracts } from './scope';
+
+export const contractMissing = '合同不存在或已被删除';
+
+export type LedgerType = 1 | 2;
+export const subjectKinds: Record<LedgerType, string> = { 1: 'ledger-sale', 2: 'ledger-rent' };
+
+type ContractRow = typeof ledgerContracts.$inferSelect;
+type SearchBody = BodyOf<'contractSalePosts'> | BodyOf<'contractRentPosts'>;
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function dayStart(day: string): Date {
+  return new Date(`${day}T00:00:00+08:00`);
+}
+
+/** Finds a contract of the company that the user may see, or 404. */
+export async function findVisibleContract(
+  db: Db,
+  session: Session,
+  type: LedgerType,
+  contractId: number,
+): Promise<ContractRow> {
+  const scope = await visibleContracts(db, session);
+  const [row] = await db
+    .select()
+    .from(ledgerContracts)
+    .where(
+      and(
+        eq(ledgerContracts.id, contractId),
+        eq(ledgerContracts.companyId, session.companyId),
+        eq(ledgerContracts.contractType, type),
+        isNull(ledgerContracts.deletedAt),
+        scope,
+      ),
+    );
+  if (!row) throw notFound(contractMissing);
+  return row;
+}
+
+async function searchConditions(
+  db: Db,
+  session: Session,
+  type: LedgerType,
+  body: SearchBody,
+): Promise<SQL | undefined> {
+  const conditions: (SQL | undefined)[] = [
+    eq(ledgerContracts.companyId, session.companyId),
+    eq(ledgerContracts.contractType, type),
+    isNull(ledgerContracts.deletedAt),
+    await visibleContracts(db, session),
+  ];
+  const key = body.searchKey?.key.trim();
+  if (body.searchKey && key) {
+    const pattern = `%${escapeLike(key)}%`;
+    const like = (column: AnyPgColumn) => sql`${column} ilike ${pattern}`;
+    switch (body.searchKey.type) {
+      case 1:
+        conditions.push(like(ledgerContracts.houseName));
+        break;
+      case 2:
+        conditions.push(like(ledgerContracts.contractNo));
+        break;
+      case 3:
+        conditions.push(or(like(ledgerContracts.partyAPhone), like(ledgerContracts.partyBPhone)));
+        break;
+      case 4:
+        conditions.push(or(like(ledgerContracts.partyAName), like(ledgerContracts.partyBName)));
+        break;
+    }
+  }
+  if (body.signatorySearch?.userId !== undefined)
+    conditions.push(eq(ledgerContracts.userId, body.signatorySearch.userId));
+  if (body.signatorySearch?.deptId !== undefined) {
+    const ids = [...subtreeIds(await loadHierarchy(db, session.companyId), [body.signatorySearch.deptId])];
+    conditions.push(ids.length > 0 ? inArray(ledgerContracts.deptId, ids) : sql`false`);
+  }
+  if (body.entryTime?.start) conditions.push(gte(ledgerContracts.entryTime, dayStart(body.entryTime.start)));
+  if (body.entryTime?.end) {
+    conditions.push(
+      lt(ledgerContracts.entryTime, new Date(dayStart(body.entryTime.end).getTime() + 86_400_000)),
+    );
+  }
+  if (body.state !== undefined) conditions.push(eq(ledgerContracts.state, body.state));
+  for (const tagId of body.tags ?? []) {
+    conditions.push(
+      sql`exists (select 1 from ${ledgerContractTags} where ${ledgerContractTags.contractId} = ${ledgerContracts.id} and ${ledgerContractTags.tagId} = ${tagId})`,
+    );
+  }
+  return and(...conditions);
+}
+
+async function loadListExtras(db: Db, companyId: number, rows: ContractRow[]) {
+  const ids = rows.map((row) => row.id);
+  const userIds = [...new Set(rows.map((row) => row.userId))];
+  const deptIds = [...new Set(rows.flatMap((row) => (row.deptId ? [row.deptId] : [])))];
+  const [tagRows, pictureRows, userRows, deptRows] = await Promise.all([
+    ids.length > 0
+      ? db
+          .select({
+            contractId: ledgerContractTags.contractId,
+            tagId: ledgerTags.id,
+            tagName: ledgerTags.name,
+          })
+          .from(ledgerContractTags)
+          .innerJoin(ledgerTags, eq(ledgerTags.id, ledgerContractTags.tagId))
+          .where(inArray(ledgerContractTags.contractId, ids))
+          .orderBy(asc(ledgerTags.sort), asc(ledgerTags.id))
+      : [],
+    ids.length > 0
+      ? db
+          .select({ contractId: ledgerPictures.contractId, n: count() })
+          .from(ledgerPictures)
+          .where(inArray(ledgerPictures.contractId, ids))
+          .groupBy(ledgerPictures.contractId)
+      : [],
+    userIds.length > 0
+      ? db
+          .select({ id: users.id, name: users.name })
+          .from(users)
+          .where(and(eq(users.companyId, companyId), inArray(users.id, userIds)))
+      : [],
+    deptIds.length > 0
+      ? db
+          .select({ id: departments.id, name: departments.name })
+          .from(departments)
+          .where(and(eq(departments.companyId, companyId), inArray(departments.id, deptIds)))
+      : [],
+  ]);
+  const userNames = new Map(userRows.map((row) => [row.id, row.name]));
+  const deptNames = new Map(deptRows.map((row) => [row.id, row.name]));
+  const pictures = new Map(pictureRows.map((row) => [row.contractId, row.n]));
+  return (row: ContractRow) => ({
+    contractId: row.id,
+    contractNo: row.contractNo,
+    houseInfo: row.houseInfo,
+    signDate: row.signDate,
+    entryTime: formatDateTime(row.entryTime),
+    userId: row.userId,
+    userName: userNames.get(row.userId) ?? '',
+    deptId: row.deptId ?? 0,
+    deptName: row.deptId ? (deptNames.get(row.deptId) ?? '') : '',
+    tags: tagRows
+      .filter((tag) => tag.contractId === row.id)
+      .map(({ tagId, tagName }) => ({ tagId, tagName })),
+    signContractId: row.signContractId,
+    partyAName: row.partyAName,
+    partyAPhone: row.partyAPhone,
+    partyBName: row.partyBName,
+    partyBPhone: row.partyBPhone,
+    pictureCount: pictures.get(row.id) ?? 0,
+  });
+}
+
+async function searchPage(db: Db, session: Session, type: LedgerType, body: SearchBody) {
+  const where = await searchConditions(db, session, type, body);
+  const pageSize = body.pagesize ?? 15;
+  const page = body.pageindex ?? 1;
+  const order =
+    body.sort === 2
+      ? [asc(ledgerContracts.signDate), asc(ledgerContracts.id)]
+      : [desc(ledgerContracts.signDate), desc(ledgerContracts.id)];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(ledgerContracts)
+      .where(where)
+      .orderBy(...order)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(ledgerContracts).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0, base: await loadListExtras(db, session.companyId, rows) };
+}
+
+export async function listSaleContracts(db: Db, session: Session, body: BodyOf<'contractSalePosts'>) {
+  const { rows, total, base } = await searchPage(db, session, 1, body);
+  return {
+    data: rows.map((row) => ({
+      ...base(row),
+      state: row.state as SaleState,
+      transactionPrice: 'transactionPrice' in row.transaction ? row.transaction.transactionPrice : 0,
+    })),
+    total,
+  };
+}
+
+export async function listRentContracts(db: Db, session: Session, body: BodyOf<'contractRentPosts'>) {
+  const { rows, total, base } = await searchPage(db, session, 2, body);
+  return {
+    data: rows.map((row) => {
+      const transaction = row.transaction as RentTransaction;
+      return {
+        ...base(row),
+        state: row.state as RentState,
+        monthlyRent: row.rental.monthlyRent ?? null,
+        startDate: transaction.startDate,
+        endDate: transaction.endDate,
+      };
+    }),
+    total,
+  };
+}
+
+async function readDetail(db: Db, session: Session, row: ContractRow) {
+  const base = await loadListExtras(db, session.companyId, [row]);
+  const records = await db
+    .select({
+      fromState: ledgerStateRecords.fromState,
+      toState: ledgerStateRecords.toState,
+      remark: ledgerStateRecords.remark,
+      approvalId: ledgerStateRecords.approvalId,
+      userName: users.name,
+      createdAt: ledgerStateRecords.createdAt,
+    })
+    .from(ledgerStateRecords)
+    .innerJoin(users, eq(users.id, ledgerStateRecords.userId))
+    .where(
+      and(eq(ledgerStateRecords.contractId, row.id), eq(ledgerStateRecords.companyId, session.companyId)),
+    )
+    .orderBy(asc(ledgerStateRecords.createdAt), asc(ledgerStateRecords.id));
+  const pending = await findPendingApproval(
+    db,
+    session.companyId,
+    subjectKinds[row.contractType as LedgerType],
+    row.id,
+  );
+  const {
+    pictureCount: _count,
+    partyAName: _a,
+    partyAPhone: _ap,
+    partyBName: _b,
+    partyBPhone: _bp,
+    ...common
+  } = base(row);
+  return {
+    ...common,
+    parties: row.parties,
+    rental: row.rental,
+    terms: row.terms,
+    bankinfo: row.bankinfo,
+    furniture: row.furniture,
+    remark: row.remark,
+    stateRecords: records.map(({ createdAt, ...record }) => ({
+      ...record,
+      createTime: formatDateTime(createdAt),
+    })),
+    pendingApproval: pending
+      ? {
+          approvalId: pending.approvalId,
+          oaItemId: pending.oaItemId,
+          targetState: await pendingTarget(db, session.companyId, pending.approvalId, row.state),
+          createTime: formatDateTime(pending.entryTime),
+        }
+      : null,
+  };
+}
+
+async function pendingTarget(
+  db: Db,
+  companyId: number,
+  approvalId: number,
+  fallback: number,
+): Promise<number> {
+  const [request] = await db
+    .select({ targetState: ledgerStateRequests.targetState })
+    .from(ledgerStateRequests)
+    .where(and(eq(ledgerStateRequests.approvalId, approvalId), eq(ledgerStateRequests.companyId, companyId)));
+  return request?.targetState ?? fallback;
+}
+
+export async function readSaleContract(db: Db, session: Session, contractId: number) {
+  const row = await findVisibleContract(db, session, 1, contractId);
+  const detail = await readDetail(db, session, row);
+  return { ...detail, state: row.state as SaleState, transaction: row.transaction as SaleTransaction };
+}
+
+export async function readRentContract(db: Db, session: Session, contractId: number) {
+  const row = await findVisibleContract(db, session, 2, contractId);
+  const detail = await readDetail(db, session, row);
+  return { ...detail, state: row.state as RentState, transaction: row.transaction as RentTransaction };
+}
+
+type SaleTransaction = components['schemas']['ContractSaleTransaction'];
+type RentTransaction = components['schemas']['ContractRentTransaction'];
+
+export async function listPictures(
+  db: Db,
+  session: Session,
+  query: { contractId: number; contractType: LedgerType },
+) {
+  await findVisibleContract(db, session, query.contractType, query.contractId);
+  const rows = await db
+    .select()
+    .from(ledgerPictures)
+    .where(
+      and(eq(ledgerPictures.contractId, query.contractId), eq(ledgerPictures.companyId, session.companyId)),
+    )
+    .orderBy(asc(ledgerPictures.createdAt), asc(ledgerPictures.id));
+  return {
+    data: rows.map((row) => ({
+      pictureId: row.id,
+      url: row.url,
+      name: row.name,
+      categoryName: row.categoryName,
+      createTime: formatDateTime(row.createdAt),
+    })),
+    total: rows.length,
+  };
+}
+
+export async function deleteContract(
+  db: Db,
+  session: Session,
+  type: LedgerType,
+  contractId: number,
+  now: Date,
+): Promise<void> {
+  await requireContractAuth(db, session, ContractAuth.remove);
+  await db.transaction(async (tx) => {
+    const row = await findVisibleContract(tx, session, type, contractId);
+    const deletable: readonly number[] = type === 1 ? deletableSaleStates : deletableRentStates;
+    if (!deletable.includes(row.state)) throw new ApiError(Codes.stateConflict, Messages.stateNotAllowed);
+    if (await findPendingApproval(tx, session.companyId, subjectKinds[type], row.id)) {
+      throw new ApiError(Codes.stateConflict, '该合同有审批中的状态变更，不能删除');
+    }
+    const [deleted] = await tx
+      .update(ledgerContracts)
+      .set({ deletedAt: now })
+      .where(
+        and(
+          eq(ledgerContracts.id, row.id),
+          eq(ledgerContracts.state, row.state),
+          isNull(ledgerContracts.deletedAt),
+        ),
+      )
+      .returning({ id: ledgerContracts.id });
+    if (!deleted) throw new ApiError(Codes.stateConflict, Messages.stateNotAllowed);
+  });
+}
+
+// ---- recording a contract ----------------------------------------------------------------------
+
+type PartyInput = BodyOf<'contractSaleAdd'>['parties']['partyA'];
+type PersonInput = NonNullable<PartyInput['agent']>;
+
+function normalisePerson(person: PersonInput, role: 'agent' | 'coOwner') {
+  const message = checkPartyPerson(person, role);
+  if (message) throw businessError(message);
+  return {
+    name: person.name.trim(),
+    certType: 1 as const,
+    certNo: normalizeIdCard(person.certNo),
+    phone: person.phone.trim(),
+  };
+}
+
+function normaliseParty(party: PartyInput) {
+  if (party.subjectType === 1) {
+    const message = checkPartyPerson({ name: party.name, certNo: party.certNo, phone: party.phone ?? '' });
+    if (message) throw businessError(message);
+  } else {
+    const message = checkPartyCompany(party);
+    if (message) throw businessError(message);
+    if (party.phone && !isMobile(party.phone.trim())) throw businessError('手机号码格式不正确');
+  }
+  return {
+    subjectType: party.subjectType,
+    name: party.name.trim(),
+    certType: party.subjectType === 1 ? (1 as const) : null,
+    certNo: party.subjectType === 1 ? normalizeIdCard(party.certNo) : party.certNo.trim().toUpperCase(),
+    phone: party.phone?.trim() || null,
+    agent: party.agent ? normalisePerson(party.agent, 'agent') : null,
+    coOwners:
+      party.subjectType === 1
+        ? (party.coOwners ?? []).map((person) => normalisePerson(person, 'coOwner'))
+        : [],
+  };
+}
+
+type LedgerInput = BodyOf<'contractSaleAdd'> | BodyOf<'contractRentAdd'>;
+
+async function nextContractNo(tx: Db, companyId: number, prefix: string): Promise<string> {
+  const rows = await tx
+    .select({ contractNo: ledgerContracts.contractNo })
+    .from(ledgerContracts)
+    .where(
+      and(eq(ledgerContracts.companyId, companyId), sql`${ledgerContracts.contractNo} like ${`${prefix}%`}`),
+    );
+  const used = rows
+    .map((row) => Number(row.contractNo.slice(prefix.length)))
+    .filter((n) => Number.isInteger(n));
+  return `${prefix}${String(Math.max(0, ...used) + 1).padStart(3, '0')}`;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+export async function addContract(
+  db: Db,
+  session: Session,
+  type: LedgerType,
+  body: LedgerInput,
+  now: Date,
+): Promise<number> {
+  await requireContractAuth(db, session, type === 1 ? ContractAuth.addSale : ContractAuth.addRent);
+  for (const region of [body.houseInfo.province, body.houseInfo.city, body.houseInfo.district]) {
+    const message = checkRegion(region);
+    if (message) throw businessError(message);
+  }
+  const partyA = normaliseParty(body.parties.partyA);
+  const partyB = normaliseParty(body.parties.partyB);
+  if (type === 2) {
+    const { transaction, rental } = body as BodyOf<'contractRentAdd'>;
+    if (transaction.endDate < transaction.startDate) throw businessError('租期结束日期不能早于开始日期');
+    if (rental.monthlyRent === null || rental.monthlyRent === undefined || rental.monthlyRent <= 0) {
+      throw businessError('请输入月租金');
+    }
+  }
+  const tagIds = body.tags ?? [];
+  if (tagIds.length > 0) {
+    const found = await db
+      .select({ id: ledgerTags.id })
+      .from(ledgerTags)
+      .where(and(eq(ledgerTags.companyId, session.companyId), inArray(ledgerTags.id, tagIds)));
+    if (found.length !== tagIds.length) throw businessError('合同标签不存在或已被删除');
+  }
+  const [user] = await db.select({ deptId: users.deptId }).from(users).where(eq(users.id, session.userId));
+  const houseInfo = {
+    ...body.houseInfo,
+    houseName: body.houseInfo.houseName.trim(),
+    houseBuilding: body.houseInfo.houseBuilding.trim(),
+    houseRoomNo: body.houseInfo.houseRoomNo.trim(),
+  };
+  const prefix = `${type === 1 ? 'XS' : 'ZL'}${body.signDate.replaceAll('-', '')}`;
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    try {
+      return await db.transaction(async (tx) => {
+        const contractNo =
+          body.contractNo?.trim().toUpperCase() || (await nextContractNo(tx, session.companyId, prefix));
+        const [row] = await tx
+          .insert(ledgerContracts)
+          .values({
+            companyId: session.companyId,
+            contractType: type,
+            contractNo,
+            state: 1,
+            houseInfo,
+            houseName: houseInfo.houseName,
+            parties: { partyA, partyB },
+            partyAName: partyA.name,
+            partyAPhone: partyA.phone,
+            partyBName: partyB.name,
+            partyBPhone: partyB.phone,
+            transaction: body.transaction,
+            rental: body.rental ?? { haveRent: 0 },
+            terms: body.terms ?? {
+              otherTermsFixedOne: 0,
+              otherTermsFixedTwo: 0,
+              otherTermsFixedThree: 0,
+              otherTermsFixedFour: 0,
+              otherTerms: 0,
+            },
+            bankinfo: body.bankinfo ?? {},
+            furniture: body.furniture ?? { items: [] },
+            remark: body.remark?.trim() || null,
+            signDate: body.signDate,
+            userId: session.userId,
+            deptId: user?.deptId ?? null,
+            entryTime: now,
+          })
+          .returning({ id: ledgerContracts.id });
+        if (tagIds.length > 0) {
+          await tx
+            .insert(ledgerContractTags)
+            .values(tagIds.map((tagId) => ({ contractId: row!.id, tagId, companyId: session.companyId })));
+        }
+        return row!.id;
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      if (body.contractNo) throw businessError('合同编号已存在');
+      // Two recordings took the same generated number; take the next one.
+    }
+  }
+  throw businessError('合同编号生成失败，请重试');
+}

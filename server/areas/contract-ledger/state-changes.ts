@@ -1,0 +1,192 @@
+/**
+ * Changing a ledger contract's state (contractSaleStateChange / contractRentStateChange). The
+ * allowed changes are machines/contract-states.ts. When the target state's approval item (sale
+ * 60 + state, rent 67 + state) has an enabled approval flow, the change is only requested: an
+ * approval starts and the contract keeps its state until the approval is approved, when the
+ * outcome hook registered below applies it (in the approval's transaction). A rejected or revoked
+ * approval leaves the contract as it was.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { ledgerContracts, ledgerStateRecords, ledgerStateRequests } from '../../db/schema-contract';
+import { ApiError, Codes, Messages, businessError } from '../../contract/envelope';
+import type { Session } from '../../contract/types';
+import {
+  canChangeRentState,
+  canChangeSaleState,
+  rentApprovalItem,
+  rentStates,
+  rentStatesNeedingRemark,
+  saleApprovalItem,
+  saleStates,
+  saleStatesNeedingRemark,
+  type RentState,
+  type SaleState,
+} from '../../../machines/contract-states';
+import type { OaItemId } from '../oa/items';
+import { alreadyPending, findPendingApproval, startApproval } from '../oa/instances';
+import { onApprovalDecided, type ApprovalOutcome } from '../oa/outcome-hooks';
+import { findVisibleContract, subjectKinds, type LedgerType } from './contracts';
+import { ContractAuth, requireContractAuth } from './scope';
+
+const changedMeanwhile = '合同状态已变化，请刷新后重试';
+
+function stateName(type: LedgerType, state: number): string {
+  return (type === 1 ? saleStates[state as SaleState] : rentStates[state as RentState]) ?? String(state);
+}
+
+/** Writes the change: a conditional UPDATE from the state we read, then the history row. */
+async function applyChange(
+  tx: Db,
+  contract: { id: number; companyId: number; state: number; frozenFromState: number | null },
+  target: number,
+  type: LedgerType,
+  by: { userId: number; remark: string | null; approvalId: number | null; at: Date },
+): Promise<void> {
+  const frozenFromState = type === 1 && target === 5 ? contract.state : null;
+  const [moved] = await tx
+    .update(ledgerContracts)
+    .set({ state: target, frozenFromState })
+    .where(and(eq(ledgerContracts.id, contract.id), eq(ledgerContracts.state, contract.state)))
+    .returning({ id: ledgerContracts.id });
+  if (!moved) throw new ApiError(Codes.stateConflict, changedMeanwhile);
+  await tx.insert(ledgerStateRecords).values({
+    companyId: contract.companyId,
+    contractId: contract.id,
+    fromState: contract.state,
+    toState: target,
+    remark: by.remark,
+    approvalId: by.approvalId,
+    userId: by.userId,
+    createdAt: by.at,
+  });
+}
+
+export async function changeContractState(
+  db: Db,
+  session: Session,
+  type: LedgerType,
+  input: { contractId: number; state: number; remark?: string | undefined },
+  now: Date,
+) {
+  await requireContractAuth(db, session, ContractAuth.changeState);
+  const remark = input.remark?.trim() || null;
+  const needsRemark: readonly number[] = type === 1 ? saleStatesNeedingRemark : rentStatesNeedingRemark;
+  if (needsRemark.includes(input.state) && !remark)
+    throw businessError(`请填写${stateName(type, input.state)}原因`);
+  return db.transaction(async (tx) => {
+    const contract = await findVisibleContract(tx, session, type, input.contractId);
+    const allowed =
+      type === 1
+        ? canChangeSaleState(
+            contract.state as SaleState,
+            input.state as SaleState,
+            contract.frozenFromState as SaleState | null,
+          )
+        : canChangeRentState(contract.state as RentState, input.state as RentState);
+    if (!allowed) throw new ApiError(Codes.stateConflict, Messages.stateNotAllowed);
+    const kind = subjectKinds[type];
+    if (await findPendingApproval(tx, session.companyId, kind, contract.id))
+      throw new ApiError(Codes.stateConflict, alreadyPending);
+    const oaItemId = (
+      type === 1 ? saleApprovalItem(input.state as SaleState) : rentApprovalItem(input.state as RentState)
+    ) as OaItemId;
+    const from = stateName(type, contract.state);
+    const to = stateName(type, input.state);
+    const started = await startApproval(tx, {
+      companyId: session.companyId,
+      sponsorUserId: session.userId,
+      oaItemId,
+      subject: {
+        kind,
+        id: contract.id,
+        title: `${type === 1 ? '买卖' : '租赁'}合同 ${contract.contractNo}（${contract.houseName}）${from} → ${to}`,
+        no: contract.contractNo,
+      },
+      remark,
+      fields: [
+        { label: '合同编号', value: contract.contractNo },
+        {
+          label: '房屋',
+          value: `${contract.houseInfo.houseName} ${contract.houseInfo.houseBuilding}栋 ${contract.houseInfo.houseRoomNo}`,
+        },
+        { label: '甲方', value: contract.partyAName },
+        { label: '乙方', value: contract.partyBName },
+        { label: '变更前状态', value: from },
+        { label: '变更后状态', value: to },
+        ...(remark ? [{ label: '变更原因', value: remark }] : []),
+      ],
+      now,
+    });
+    if (started) {
+      await tx.insert(ledgerStateRequests).values({
+        approvalId: started.approvalId,
+        companyId: session.companyId,
+        contractId: contract.id,
+        oaItemId,
+        fromState: contract.state,
+        targetState: input.state,
+        remark,
+        userId: session.userId,
+        createdAt: now,
+      });
+      return {
+        contractId: contract.id,
+        state: contract.state,
+        needApproval: 1 as const,
+        approvalId: started.approvalId,
+      };
+    }
+    await applyChange(tx, contract, input.state, type, {
+      userId: session.userId,
+      remark,
+      approvalId: null,
+      at: now,
+    });
+    return { contractId: contract.id, state: input.state, needApproval: 0 as const, approvalId: null };
+  });
+}
+
+/** The approval outcome: approved applies the requested change; rejected or revoked only closes the request. */
+async function onStateApprovalDecided(tx: Db, outcome: ApprovalOutcome): Promise<void> {
+  const [request] = await tx
+    .select()
+    .from(ledgerStateRequests)
+    .where(
+      and(
+        eq(ledgerStateRequests.approvalId, outcome.approvalId),
+        eq(ledgerStateRequests.companyId, outcome.companyId),
+        eq(ledgerStateRequests.status, 0),
+      ),
+    );
+  if (!request) return;
+  if (outcome.status === 1) {
+    const [contract] = await tx
+      .select({
+        id: ledgerContracts.id,
+        companyId: ledgerContracts.companyId,
+        state: ledgerContracts.state,
+        frozenFromState: ledgerContracts.frozenFromState,
+        contractType: ledgerContracts.contractType,
+      })
+      .from(ledgerContracts)
+      .where(
+        and(eq(ledgerContracts.id, request.contractId), eq(ledgerContracts.companyId, outcome.companyId)),
+      );
+    if (!contract || contract.state !== request.fromState)
+      throw new ApiError(Codes.stateConflict, changedMeanwhile);
+    await applyChange(tx, contract, request.targetState, contract.contractType as LedgerType, {
+      userId: request.userId,
+      remark: request.remark,
+      approvalId: outcome.approvalId,
+      at: outcome.at,
+    });
+  }
+  await tx
+    .update(ledgerStateRequests)
+    .set({ status: outcome.status })
+    .where(eq(ledgerStateRequests.approvalId, request.approvalId));
+}
+
+onApprovalDecided(subjectKinds[1], onStateApprovalDecided);
+onApprovalDecided(subjectKinds[2], onStateApprovalDecided);

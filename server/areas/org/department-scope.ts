@@ -1,0 +1,107 @@
+/**
+ * A company's department hierarchy and the part of it a user may see. Managers and accounts with
+ * the all-departments flag see everything; any other account sees its configured management
+ * departments and its own department, each with all their sub-departments.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { departments, users } from '../../db/schema';
+import type { Session } from '../../contract/types';
+
+export type DepartmentRow = {
+  id: number;
+  parentId: number | null;
+  name: string;
+  sort: number;
+  createdAt: Date;
+};
+
+export type Hierarchy = {
+  rows: DepartmentRow[];
+  byId: Map<number, DepartmentRow>;
+  childrenOf: (id: number | null) => DepartmentRow[];
+};
+
+export async function loadHierarchy(db: Db, companyId: number): Promise<Hierarchy> {
+  const rows = await db
+    .select({
+      id: departments.id,
+      parentId: departments.parentId,
+      name: departments.name,
+      sort: departments.sort,
+      createdAt: departments.createdAt,
+    })
+    .from(departments)
+    .where(eq(departments.companyId, companyId))
+    .orderBy(departments.sort, departments.id);
+  const children = new Map<number | null, DepartmentRow[]>();
+  for (const row of rows) {
+    const list = children.get(row.parentId) ?? [];
+    list.push(row);
+    children.set(row.parentId, list);
+  }
+  return {
+    rows,
+    byId: new Map(rows.map((row) => [row.id, row])),
+    childrenOf: (id) => children.get(id) ?? [],
+  };
+}
+
+/** The department and all departments below it. */
+export function subtreeIds(hierarchy: Hierarchy, rootIds: Iterable<number>): Set<number> {
+  const result = new Set<number>();
+  const stack = [...rootIds].filter((id) => hierarchy.byId.has(id));
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (result.has(id)) continue;
+    result.add(id);
+    for (const child of hierarchy.childrenOf(id)) stack.push(child.id);
+  }
+  return result;
+}
+
+/** From the department up to the root, nearest first (the department itself included). */
+export function ancestorChain(hierarchy: Hierarchy, id: number): DepartmentRow[] {
+  const chain: DepartmentRow[] = [];
+  let current = hierarchy.byId.get(id);
+  while (current && chain.length <= hierarchy.rows.length) {
+    chain.push(current);
+    current = current.parentId === null ? undefined : hierarchy.byId.get(current.parentId);
+  }
+  return chain;
+}
+
+export function levelOf(hierarchy: Hierarchy, id: number): number {
+  return ancestorChain(hierarchy, id).length;
+}
+
+export type VisibleDepartments = {
+  allDepts: boolean;
+  /** Set when the account has a management scope (manager, all departments, or configured departments). */
+  hasManageScope: boolean;
+  deptIds: Set<number>;
+  hierarchy: Hierarchy;
+};
+
+export async function loadVisibleDepartments(db: Db, session: Session): Promise<VisibleDepartments> {
+  const hierarchy = await loadHierarchy(db, session.companyId);
+  const [user] = await db
+    .select({ scopeAllDepts: users.scopeAllDepts, scopeDeptIds: users.scopeDeptIds, deptId: users.deptId })
+    .from(users)
+    .where(and(eq(users.id, session.userId), eq(users.companyId, session.companyId)))
+    .limit(1);
+  const allDepts = session.isManager || (user?.scopeAllDepts ?? false);
+  if (allDepts) return { allDepts, hasManageScope: true, deptIds: new Set(hierarchy.byId.keys()), hierarchy };
+  const configured = user?.scopeDeptIds ?? [];
+  const roots = user?.deptId ? [...configured, user.deptId] : configured;
+  return {
+    allDepts,
+    hasManageScope: configured.length > 0,
+    deptIds: subtreeIds(hierarchy, roots),
+    hierarchy,
+  };
+}
+
+export function canSee(visible: VisibleDepartments, deptId: number | null): boolean {
+  return visible.allDepts || (deptId !== null && visible.deptIds.has(deptId));
+}

@@ -1,0 +1,411 @@
+/**
+ * Staff: lists (active and resigned, paged 15, limited to the departments the user sees), detail,
+ * adding, editing, resignation and reinstatement. The mobile number is the login account, unique
+ * across all companies. Changes need the manager flag or 组织架构管理 (8801).
+ */
+import { and, asc, count, desc, eq, ilike, inArray, max, or, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { departments, positions, roles, sessions, users } from '../../db/schema';
+import { staffDetails } from '../../db/schema-org';
+import { ApiError, Codes, Messages, businessError, forbidden, notFound } from '../../contract/envelope';
+import type { BodyOf, QueryOf, Session } from '../../contract/types';
+import type { Clock } from '../../clock';
+import { formatDate, formatDateTime } from '../../format';
+import { revokeUserSessions } from '../user/sessions';
+import { readAccountSummary } from '../recharge/entitlements';
+import { canSee, loadVisibleDepartments, subtreeIds, type VisibleDepartments } from './department-scope';
+import { requireOrgManagement, requireVisibleDepartment } from './departments';
+
+const staffMissing = '员工不存在或已被删除';
+const active = 1;
+const resigned = 2;
+
+const handover = alias(users, 'handover_user');
+
+const staffColumns = {
+  userId: users.id,
+  name: users.name,
+  mobile: users.userName,
+  faceUrl: users.faceUrl,
+  deptId: users.deptId,
+  deptName: departments.name,
+  roleId: users.roleId,
+  roleName: roles.name,
+  positionId: users.positionId,
+  positionName: positions.name,
+  rankId: staffDetails.rankId,
+  status: users.status,
+  isManager: users.isManager,
+  entryDate: staffDetails.entryDate,
+  createdAt: users.createdAt,
+  sex: staffDetails.sex,
+  resignDate: staffDetails.resignDate,
+  resignReason: staffDetails.resignReason,
+  handoverUserName: handover.name,
+};
+
+function selectStaff(db: Db) {
+  return db
+    .select(staffColumns)
+    .from(users)
+    .leftJoin(departments, eq(departments.id, users.deptId))
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(positions, eq(positions.id, users.positionId))
+    .leftJoin(staffDetails, eq(staffDetails.userId, users.id))
+    .leftJoin(handover, eq(handover.id, staffDetails.handoverUserId));
+}
+
+type StaffRow = Awaited<ReturnType<ReturnType<typeof selectStaff>['execute']>>[number];
+
+function toStaff(row: StaffRow) {
+  return {
+    userId: row.userId,
+    name: row.name,
+    mobile: row.mobile,
+    faceUrl: row.faceUrl,
+    deptId: row.deptId ?? 0,
+    deptName: row.deptName ?? '',
+    roleId: row.roleId,
+    roleName: row.roleName,
+    positionId: row.positionId,
+    positionName: row.positionName,
+    rankId: row.rankId,
+    // Ranks belong to the rank settings (secondary host); their names are not joined here.
+    rankName: null,
+    state: row.status === resigned ? (2 as const) : (1 as const),
+    isManager: row.isManager ? (1 as const) : (0 as const),
+    entryDate: row.entryDate,
+    createTime: formatDateTime(row.createdAt),
+  };
+}
+
+function toStaffDetail(row: StaffRow, lastLogin: Date | null) {
+  return {
+    ...toStaff(row),
+    sex: (row.sex ?? 0) as 0 | 1 | 2,
+    resignDate: row.resignDate,
+    resignReason: row.resignReason,
+    handoverUserName: row.handoverUserName,
+    // Private listings and customers are counted once those areas keep attribution in this database.
+    houseCount: 0,
+    customerCount: 0,
+    lastLoginTime: lastLogin ? formatDateTime(lastLogin) : null,
+  };
+}
+
+function scopeFilter(visible: VisibleDepartments, deptId: number | undefined): SQL | undefined {
+  if (deptId !== undefined) {
+    requireVisibleDepartment(visible, deptId);
+    const ids = [...subtreeIds(visible.hierarchy, [deptId])].filter((id) => canSee(visible, id));
+    return inArray(users.deptId, ids);
+  }
+  if (visible.allDepts) return undefined;
+  return inArray(users.deptId, visible.deptIds.size > 0 ? [...visible.deptIds] : [-1]);
+}
+
+function keywordFilter(key: number, keywords: string | undefined): SQL | undefined {
+  const text = keywords?.trim();
+  if (!text) return undefined;
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  if (key === 1) return ilike(users.name, pattern);
+  if (key === 2) return ilike(users.userName, pattern);
+  return or(ilike(users.name, pattern), ilike(users.userName, pattern));
+}
+
+function page(query: { pageindex?: number; pagesize?: number }) {
+  const size = query.pagesize ?? 15;
+  return { limit: size, offset: ((query.pageindex ?? 1) - 1) * size };
+}
+
+export async function listStaff(db: Db, session: Session, query: QueryOf<'staffList'>) {
+  const visible = await loadVisibleDepartments(db, session);
+  const where = and(
+    eq(users.companyId, session.companyId),
+    eq(users.status, active),
+    scopeFilter(visible, query.deptId),
+    keywordFilter(query.key ?? 0, query.keywords),
+  );
+  const { limit, offset } = page(query);
+  const [rows, [total]] = await Promise.all([
+    selectStaff(db)
+      .where(where)
+      .orderBy(asc(departments.sort), asc(users.deptId), asc(users.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { data: rows.map(toStaff), total: total?.n ?? 0 };
+}
+
+export async function listResignedStaff(db: Db, session: Session, query: QueryOf<'resignedStaffList'>) {
+  const visible = await loadVisibleDepartments(db, session);
+  const where = and(
+    eq(users.companyId, session.companyId),
+    eq(users.status, resigned),
+    scopeFilter(visible, query.deptId),
+    keywordFilter(0, query.keywords),
+  );
+  const { limit, offset } = page(query);
+  const [rows, [total]] = await Promise.all([
+    selectStaff(db)
+      .where(where)
+      .orderBy(desc(staffDetails.resignedAt), desc(users.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: count() })
+      .from(users)
+      .leftJoin(staffDetails, eq(staffDetails.userId, users.id))
+      .where(where),
+  ]);
+  const lastLogins = await loadLastLogins(
+    db,
+    rows.map((row) => row.userId),
+  );
+  return {
+    data: rows.map((row) => toStaffDetail(row, lastLogins.get(row.userId) ?? null)),
+    total: total?.n ?? 0,
+  };
+}
+
+async function loadLastLogins(db: Db, userIds: number[]): Promise<Map<number, Date>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: sessions.userId, last: max(sessions.createdAt) })
+    .from(sessions)
+    .where(inArray(sessions.userId, userIds))
+    .groupBy(sessions.userId);
+  return new Map(rows.filter((row) => row.last !== null).map((row) => [row.userId, row.last!]));
+}
+
+async function findStaff(db: Db, session: Session, userId: number): Promise<StaffRow> {
+  const [row] = await selectStaff(db)
+    .where(and(eq(users.id, userId), eq(users.companyId, session.companyId)))
+    .limit(1);
+  if (!row) throw notFound(staffMissing);
+  return row;
+}
+
+export async function readStaffDetail(db: Db, session: Session, userId: number) {
+  const row = await findStaff(db, session, userId);
+  if (row.userId !== session.userId) {
+    const visible = await loadVisibleDepartments(db, session);
+    if (!canSee(visible, row.deptId)) throw forbidden();
+  }
+  const lastLogins = await loadLastLogins(db, [row.userId]);
+  return toStaffDetail(row, lastLogins.get(row.userId) ?? null);
+}
+
+async function requireRole(db: Db, companyId: number, roleId: number): Promise<void> {
+  const [row] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.id, roleId), eq(roles.companyId, companyId)))
+    .limit(1);
+  if (!row) throw businessError('角色不存在，请重新选择');
+}
+
+async function requirePosition(
+  db: Db,
+  companyId: number,
+  positionId: number | null | undefined,
+): Promise<void> {
+  if (positionId === null || positionId === undefined) return;
+  const [row] = await db
+    .select({ id: positions.id })
+    .from(positions)
+    .where(and(eq(positions.id, positionId), eq(positions.companyId, companyId)))
+    .limit(1);
+  if (!row) throw businessError('职位不存在，请重新选择');
+}
+
+/** The mobile is a login account: refuse one that is already taken, saying by whom. */
+export async function requireFreeMobile(
+  db: Db,
+  companyId: number,
+  mobile: string,
+  selfId?: number,
+): Promise<void> {
+  const [holder] = await db
+    .select({ id: users.id, companyId: users.companyId, status: users.status })
+    .from(users)
+    .where(eq(users.userName, mobile))
+    .limit(1);
+  if (!holder || holder.id === selfId) return;
+  if (holder.companyId !== companyId) throw businessError('该手机号已注册其他公司的账号，不能添加');
+  if (holder.status === active) throw businessError('该手机号已是本公司在职员工');
+  throw businessError('该手机号是本公司离职员工，请在离职员工列表中办理复职');
+}
+
+/** A seat is free while the company's active staff are fewer than its package's accounts (406 otherwise). */
+export async function requireFreeSeat(db: Db, clock: Clock, companyId: number): Promise<void> {
+  const summary = await readAccountSummary(db, companyId, clock.now());
+  if (summary.remainingCount <= 0)
+    throw new ApiError(Codes.insufficientPackage, '账号席位已用完，请先增购账号');
+}
+
+export type NewStaffMember = {
+  name: string;
+  mobile: string;
+  deptId: number;
+  roleId: number;
+  positionId?: number | null | undefined;
+  sex?: number | undefined;
+  entryDate?: string | null | undefined;
+  rankId?: number | null | undefined;
+};
+
+/** Inserts an active staff member and its profile; call inside a transaction. */
+export async function insertStaffMember(db: Db, companyId: number, member: NewStaffMember): Promise<number> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      companyId,
+      userName: member.mobile,
+      name: member.name,
+      deptId: member.deptId,
+      roleId: member.roleId,
+      positionId: member.positionId ?? null,
+    })
+    .returning({ id: users.id });
+  await db.insert(staffDetails).values({
+    userId: row!.id,
+    companyId,
+    sex: member.sex ?? 0,
+    entryDate: member.entryDate ?? null,
+    rankId: member.rankId ?? null,
+  });
+  return row!.id;
+}
+
+/** Checks that the department (in the manager's scope), role and position belong to the company. */
+export async function requirePlacement(
+  db: Db,
+  session: Session,
+  visible: VisibleDepartments,
+  placement: { deptId: number; roleId: number; positionId?: number | null | undefined },
+): Promise<void> {
+  requireVisibleDepartment(visible, placement.deptId);
+  await requireRole(db, session.companyId, placement.roleId);
+  await requirePosition(db, session.companyId, placement.positionId);
+}
+
+export async function addStaff(db: Db, clock: Clock, session: Session, body: BodyOf<'staffAdd'>) {
+  const visible = await requireOrgManagement(db, session);
+  await requirePlacement(db, session, visible, body);
+  await requireFreeMobile(db, session.companyId, body.mobile);
+  const name = body.name.trim();
+  if (name === '') throw businessError('姓名不能为空');
+  await requireFreeSeat(db, clock, session.companyId);
+  const userId = await db.transaction((tx) => insertStaffMember(tx, session.companyId, { ...body, name }));
+  return { userId, applyId: null };
+}
+
+export async function editStaff(db: Db, session: Session, body: BodyOf<'staffEdit'>): Promise<void> {
+  const visible = await requireOrgManagement(db, session);
+  const target = await findStaff(db, session, body.userId);
+  if (!canSee(visible, target.deptId)) throw forbidden();
+  if (target.isManager && !session.isManager) throw forbidden();
+  requireVisibleDepartment(visible, body.deptId);
+  if (target.isManager && target.roleId !== null && target.roleId !== body.roleId) {
+    throw new ApiError(Codes.stateConflict, '不能修改管理员的角色');
+  }
+  await requireRole(db, session.companyId, body.roleId);
+  await requirePosition(db, session.companyId, body.positionId);
+  await requireFreeMobile(db, session.companyId, body.mobile, target.userId);
+  const name = body.name.trim();
+  if (name === '') throw businessError('姓名不能为空');
+  const details = { sex: body.sex ?? 0, entryDate: body.entryDate ?? null, rankId: body.rankId ?? null };
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        name,
+        userName: body.mobile,
+        deptId: body.deptId,
+        roleId: target.isManager ? target.roleId : body.roleId,
+        positionId: body.positionId ?? null,
+      })
+      .where(and(eq(users.id, target.userId), eq(users.companyId, session.companyId)));
+    await tx
+      .insert(staffDetails)
+      .values({ userId: target.userId, companyId: session.companyId, ...details })
+      .onConflictDoUpdate({ target: staffDetails.userId, set: details });
+  });
+}
+
+export async function resignStaff(
+  db: Db,
+  clock: Clock,
+  session: Session,
+  body: BodyOf<'staffResign'>,
+): Promise<void> {
+  const visible = await requireOrgManagement(db, session);
+  const target = await findStaff(db, session, body.userId);
+  if (!canSee(visible, target.deptId)) throw forbidden();
+  if (target.userId === session.userId) throw new ApiError(Codes.stateConflict, '不能给自己办理离职');
+  if (target.isManager) throw new ApiError(Codes.stateConflict, '不能给管理员办理离职');
+  if (target.status !== active) throw new ApiError(Codes.stateConflict, Messages.stateNotAllowed);
+  const handoverUserId = body.handoverUserId ?? null;
+  if (handoverUserId !== null) {
+    const [receiver] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(eq(users.id, handoverUserId), eq(users.companyId, session.companyId), eq(users.status, active)),
+      )
+      .limit(1);
+    if (!receiver || handoverUserId === target.userId) throw businessError('交接人须为本公司其他在职员工');
+  }
+  const now = clock.now();
+  const details = {
+    resignDate: body.resignDate ?? formatDate(now),
+    resignedAt: now,
+    resignReason: body.reason ?? null,
+    handoverUserId,
+  };
+  await db.transaction(async (tx) => {
+    const changed = await tx
+      .update(users)
+      .set({ status: resigned })
+      .where(
+        and(eq(users.id, target.userId), eq(users.companyId, session.companyId), eq(users.status, active)),
+      )
+      .returning({ id: users.id });
+    if (changed.length === 0) throw new ApiError(Codes.stateConflict, Messages.stateNotAllowed);
+    await tx
+      .insert(staffDetails)
+      .values({ userId: target.userId, companyId: session.companyId, ...details })
+      .onConflictDoUpdate({ target: staffDetails.userId, set: details });
+    await revokeUserSessions(tx, clock, target.userId);
+  });
+}
+
+export async function reinstateStaff(
+  db: Db,
+  clock: Clock,
+  session: Session,
+  body: BodyOf<'staffReinstate'>,
+): Promise<void> {
+  const visible = await requireOrgManagement(db, session);
+  const target = await findStaff(db, session, body.userId);
+  if (target.status !== resigned) throw new ApiError(Codes.stateConflict, '该员工不是离职状态');
+  await requirePlacement(db, session, visible, body);
+  await requireFreeSeat(db, clock, session.companyId);
+  const cleared = { resignDate: null, resignedAt: null, resignReason: null, handoverUserId: null };
+  await db.transaction(async (tx) => {
+    const changed = await tx
+      .update(users)
+      .set({ status: active, deptId: body.deptId, roleId: body.roleId, positionId: body.positionId ?? null })
+      .where(
+        and(eq(users.id, target.userId), eq(users.companyId, session.companyId), eq(users.status, resigned)),
+      )
+      .returning({ id: users.id });
+    if (changed.length === 0) throw new ApiError(Codes.stateConflict, '该员工不是离职状态');
+    await tx
+      .insert(staffDetails)
+      .values({ userId: target.userId, companyId: session.companyId, ...cleared })
+      .onConflictDoUpdate({ target: staffDetails.userId, set: cleared });
+  });
+}

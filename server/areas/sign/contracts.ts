@@ -1,0 +1,525 @@
+/**
+ * Sign contracts: submission and edit (contractSubmissionV2501 / contractEditV2501) with the form
+ * checks and the nextType decision, the list with its search and per-state counts, the detail,
+ * the form for editing and the detail-page button flags.
+ */
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { companies, departments, users } from '../../db/schema';
+import {
+  signContractHistory,
+  signContracts,
+  signDrafts,
+  signNumberCounters,
+  signSignatories,
+  signTemplates,
+} from '../../db/schema-sign';
+import { ApiError, Codes, Messages, businessError } from '../../contract/envelope';
+import type { BodyOf, QueryOf, Session } from '../../contract/types';
+import { formatDateTime } from '../../format';
+import { loadHierarchy, subtreeIds } from '../org/department-scope';
+import {
+  contractTypeOf,
+  formatContractNo,
+  numberPeriod,
+  requireUsableTemplate,
+  type TemplateRow,
+} from '../template/templates';
+import { SignAuth, findVisibleContract, holds, requireSignAuth, viewScope, type ContractRow } from './access';
+import { isApprovalEnabled, startSignApproval } from './approval-link';
+import { checkContractContent, partyNames, searchTextOf, type ContractContent } from './contract-form';
+import { writeLog } from './operation-log';
+import { requireSignSetting } from './settings';
+import { detailButtons, isAllowed, nextTypeAfterSubmit, signOaItems, SignStates } from './states';
+
+type SubmitBody = BodyOf<'contractSubmissionV2501'>;
+
+async function nextContractNo(db: Db, template: TemplateRow, now: Date): Promise<string> {
+  const period = numberPeriod(now, template.numberDate);
+  const [row] = await db
+    .insert(signNumberCounters)
+    .values({ companyId: template.companyId, templateId: template.id, period, seq: 1 })
+    .onConflictDoUpdate({
+      target: [signNumberCounters.companyId, signNumberCounters.templateId, signNumberCounters.period],
+      set: { seq: sql`${signNumberCounters.seq} + 1` },
+    })
+    .returning({ seq: signNumberCounters.seq });
+  return formatContractNo(template, now, row!.seq);
+}
+
+function summaryColumns(content: ContractContent) {
+  const house = content.houseInfo ?? {};
+  return {
+    houseName: house.houseName ?? '',
+    houseBuilding: house.houseBuilding ?? '',
+    houseRoomNo: house.houseRoomNo ?? '',
+    partyANames: partyNames(content.partyA),
+    partyBNames: partyNames(content.partyB),
+    searchText: searchTextOf(content),
+  };
+}
+
+function checkOaParam(template: TemplateRow, oaParam: SubmitBody['oaParam']) {
+  if (oaParam && oaParam.oaItemId !== signOaItems[contractTypeOf(template)]) {
+    throw businessError('审批流程项与合同类型不符');
+  }
+}
+
+async function submissionResult(db: Db, contract: ContractRow, approvalStarted: boolean) {
+  const contractType = contract.contractType as 1 | 2 | 3;
+  const approvalEnabled = await isApprovalEnabled(db, contract.companyId, contractType, contract.templateId);
+  const nextType = nextTypeAfterSubmit({
+    approvalStarted,
+    approvalEnabled,
+    approved: contract.approved === 1,
+  });
+  return {
+    contractId: contract.id,
+    contractNo: contract.contractNo,
+    state: contract.state as 1 | 2,
+    contractType,
+    nextType,
+    ...(nextType === 2 ? { oaItemId: signOaItems[contractType] } : {}),
+  };
+}
+
+export async function startApprovalIn(
+  tx: Db,
+  session: Session,
+  contract: ContractRow,
+  oaParam: NonNullable<SubmitBody['oaParam']>,
+  now: Date,
+): Promise<ContractRow> {
+  const started = await startSignApproval(tx, {
+    companyId: session.companyId,
+    userId: session.userId,
+    contractType: contract.contractType as 1 | 2 | 3,
+    boxId: contract.templateId,
+    contractId: contract.id,
+    contractNo: contract.contractNo,
+    title: `${contract.boxName} ${contract.houseName}${contract.houseBuilding}${contract.houseRoomNo}`.trim(),
+    remark: oaParam.oaReamrk ?? null,
+    now,
+  });
+  if (!started) throw businessError('该合同类型未启用审批流程，请直接发起签署');
+  const [moved] = await tx
+    .update(signContracts)
+    .set({
+      state: SignStates.pendingApproval,
+      oaItemId: oaParam.oaItemId,
+      oaApprovalId: started.approvalId,
+      rejectReason: null,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(signContracts.id, contract.id),
+        inArray(signContracts.state, [SignStates.toStart, SignStates.rejected]),
+      ),
+    )
+    .returning();
+  if (!moved) throw new ApiError(Codes.stateConflict, Messages.stateNotAllowed);
+  await writeLog(tx, {
+    companyId: session.companyId,
+    contractId: contract.id,
+    action: '发起审批',
+    content: oaParam.oaReamrk ? `发起审批：${oaParam.oaReamrk}` : '发起审批',
+    fromState: contract.state,
+    toState: SignStates.pendingApproval,
+    operatorUserId: session.userId,
+    at: now,
+  });
+  return moved;
+}
+
+export async function submitContract(db: Db, session: Session, now: Date, body: SubmitBody) {
+  if (body.contractId !== undefined)
+    return editContract(db, session, now, { ...body, contractId: body.contractId });
+  await requireSignAuth(db, session, SignAuth.start);
+  await requireSignSetting(db, session.companyId);
+  const template = await requireUsableTemplate(db, session, body.boxid);
+  if (template.state !== 1) throw businessError('该模板已下架，不能发起签约');
+  checkOaParam(template, body.oaParam);
+  const content = checkContractContent(template, body.content);
+  if (body.draftCode) {
+    // A retried submission of the same draft answers with the contract it already made.
+    const [existing] = await db
+      .select()
+      .from(signContracts)
+      .where(
+        and(eq(signContracts.companyId, session.companyId), eq(signContracts.draftCode, body.draftCode)),
+      );
+    if (existing && existing.creatorUserId === session.userId)
+      return submissionResult(db, existing, existing.state === SignStates.pendingApproval);
+  }
+  const [creator] = await db.select({ deptId: users.deptId }).from(users).where(eq(users.id, session.userId));
+  const result = await db.transaction(async (tx) => {
+    const contractNo = await nextContractNo(tx, template, now);
+    const [created] = await tx
+      .insert(signContracts)
+      .values({
+        companyId: session.companyId,
+        templateId: template.id,
+        boxName: template.name,
+        contractType: template.type,
+        contractNo,
+        state: SignStates.toStart,
+        signatureType: body.signatureType,
+        content: content as Record<string, unknown>,
+        signBodyList: body.signBodyList ?? [],
+        ...summaryColumns(content),
+        creatorUserId: session.userId,
+        deptId: creator?.deptId ?? null,
+        draftCode: body.draftCode ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await tx
+      .update(signTemplates)
+      .set({ useCount: sql`${signTemplates.useCount} + 1` })
+      .where(eq(signTemplates.id, template.id));
+    await writeLog(tx, {
+      companyId: session.companyId,
+      contractId: created!.id,
+      action: '提交',
+      content: `提交合同《${template.name}》，合同编号 ${contractNo}`,
+      toState: SignStates.toStart,
+      operatorUserId: session.userId,
+      at: now,
+    });
+    if (body.draftCode) {
+      await tx
+        .delete(signDrafts)
+        .where(
+          and(
+            eq(signDrafts.companyId, session.companyId),
+            eq(signDrafts.userId, session.userId),
+            eq(signDrafts.draftCode, body.draftCode),
+          ),
+        );
+    }
+    const contract = body.oaParam
+      ? await startApprovalIn(tx, session, created!, body.oaParam, now)
+      : created!;
+    return { contract, approvalStarted: body.oaParam !== undefined };
+  });
+  return submissionResult(db, result.contract, result.approvalStarted);
+}
+
+export async function editContract(db: Db, session: Session, now: Date, body: BodyOf<'contractEditV2501'>) {
+  const snapshot = await requireSignAuth(db, session, SignAuth.start);
+  await requireSignSetting(db, session.companyId);
+  const contract = await findVisibleContract(db, session, body.contractId, snapshot);
+  if (!isAllowed('edit', contract.state, contract.signatureType))
+    throw new ApiError(Codes.stateConflict, Messages.stateNotAllowed);
+  if (body.boxid !== contract.templateId) throw businessError('修改合同时不能更换合同模板');
+  const template = await requireUsableTemplate(db, session, contract.templateId);
+  checkOaParam(template, body.oaParam);
+  const content = checkContractContent(template, body.content);
+  const result = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(signContracts)
+      .set({
+        content: content,
+        signatureType: body.signatureType,
+        signBodyList: body.signBodyList ?? [],
+        ...summaryColumns(content),
+        state: SignStates.toStart,
+        approved: 0,
+        rejectReason: null,
+        version: contract.version + 1,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(signContracts.id, contract.id),
+          eq(signContracts.version, contract.version),
+          inArray(signContracts.state, [SignStates.toStart, SignStates.rejected]),
+        ),
+      )
+      .returning();
+    if (!updated) throw new ApiError(Codes.stateConflict, Messages.stateNotAllowed);
+    const [operator] = await tx.select({ name: users.name }).from(users).where(eq(users.id, session.userId));
+    await tx.insert(signContractHistory).values({
+      companyId: session.companyId,
+      contractId: contract.id,
+      version: contract.version,
+      content: contract.content,
+      operatorUserId: session.userId,
+      operatorName: operator?.name ?? '',
+      createdAt: now,
+    });
+    await writeLog(tx, {
+      companyId: session.companyId,
+      contractId: contract.id,
+      action: '修改',
+      content: `修改合同（第 ${contract.version + 1} 版）`,
+      fromState: contract.state,
+      toState: SignStates.toStart,
+      operatorUserId: session.userId,
+      at: now,
+    });
+    if (body.draftCode) {
+      await tx
+        .delete(signDrafts)
+        .where(
+          and(
+            eq(signDrafts.companyId, session.companyId),
+            eq(signDrafts.userId, session.userId),
+            eq(signDrafts.draftCode, body.draftCode),
+          ),
+        );
+    }
+    const final = body.oaParam ? await startApprovalIn(tx, session, updated, body.oaParam, now) : updated;
+    return { contract: final, approvalStarted: body.oaParam !== undefined };
+  });
+  return submissionResult(db, result.contract, result.approvalStarted);
+}
+
+// ---------------------------------------------------------------- list and counts
+
+type ListQuery = QueryOf<'signPosts'>;
+
+function dayStart(day: string): Date {
+  return new Date(`${day}T00:00:00+08:00`);
+}
+
+async function listConditions(
+  db: Db,
+  session: Session,
+  query: Omit<ListQuery, 'state' | 'sortField' | 'pageindex' | 'pagesize'>,
+) {
+  const conditions: SQL[] = [
+    eq(signContracts.companyId, session.companyId),
+    isNull(signContracts.deletedAt),
+    await viewScope(db, session),
+  ];
+  if (query.key) {
+    const like = `%${query.key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(ilike(signContracts.searchText, like), ilike(signContracts.contractNo, like)) as SQL);
+  }
+  if (query.contractNo)
+    conditions.push(
+      ilike(signContracts.contractNo, `%${query.contractNo.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+    );
+  if (query.boxId !== undefined) conditions.push(eq(signContracts.templateId, query.boxId));
+  if (query.boxGroupType !== undefined) conditions.push(eq(signContracts.contractType, query.boxGroupType));
+  if (query.userId !== undefined) conditions.push(eq(signContracts.creatorUserId, query.userId));
+  if (query.deptId !== undefined) {
+    const ids = [...subtreeIds(await loadHierarchy(db, session.companyId), [query.deptId])];
+    conditions.push(ids.length ? inArray(signContracts.deptId, ids) : sql`false`);
+  }
+  if (query.dateStart) conditions.push(gte(signContracts.createdAt, dayStart(query.dateStart)));
+  if (query.dateEnd)
+    conditions.push(
+      lt(signContracts.createdAt, new Date(dayStart(query.dateEnd).getTime() + 24 * 3600 * 1000)),
+    );
+  return conditions;
+}
+
+const sortOrders: Record<number, SQL[]> = {
+  1: [sql`${signContracts.startTime} desc nulls last`, desc(signContracts.id)],
+  2: [sql`${signContracts.startTime} asc nulls last`, asc(signContracts.id)],
+  3: [desc(signContracts.createdAt), desc(signContracts.id)],
+  4: [desc(signContracts.updatedAt), desc(signContracts.id)],
+};
+
+export async function listContracts(db: Db, session: Session, query: ListQuery) {
+  await requireSignAuth(db, session, SignAuth.view);
+  const conditions = await listConditions(db, session, query);
+  const state = query.state ?? 7;
+  if (state !== 0) conditions.push(eq(signContracts.state, state));
+  const size = query.pagesize ?? 15;
+  const index = query.pageindex ?? 1;
+  const where = and(...conditions);
+  const [total] = await db.select({ n: count() }).from(signContracts).where(where);
+  const rows = await db
+    .select({ contract: signContracts, creatorName: users.name, deptName: departments.name })
+    .from(signContracts)
+    .innerJoin(users, eq(users.id, signContracts.creatorUserId))
+    .leftJoin(departments, eq(departments.id, signContracts.deptId))
+    .where(where)
+    .orderBy(...(sortOrders[query.sortField ?? 4] ?? sortOrders[4]!))
+    .limit(size)
+    .offset((index - 1) * size);
+  const counts = await signatoryCounts(
+    db,
+    rows.map((r) => r.contract.id),
+  );
+  return {
+    data: rows.map((row) => ({
+      ...listItem(row.contract, { name: row.creatorName, deptName: row.deptName }),
+      ...(counts.get(row.contract.id) ?? { signedCount: 0, signerCount: 0 }),
+    })),
+    total: total?.n ?? 0,
+  };
+}
+
+async function signatoryCounts(db: Db, contractIds: number[]) {
+  const result = new Map<number, { signedCount: number; signerCount: number }>();
+  if (!contractIds.length) return result;
+  const rows = await db
+    .select({
+      contractId: signSignatories.contractId,
+      signerCount: count(),
+      signedCount: sql<number>`count(*) filter (where ${signSignatories.signStatus} = 1)::int`,
+    })
+    .from(signSignatories)
+    .where(and(inArray(signSignatories.contractId, contractIds), eq(signSignatories.active, 1)))
+    .groupBy(signSignatories.contractId);
+  for (const row of rows)
+    result.set(row.contractId, { signedCount: row.signedCount, signerCount: row.signerCount });
+  return result;
+}
+
+function houseInfoOfRow(contract: ContractRow) {
+  const info = (contract.content['houseInfo'] ?? {}) as Record<string, unknown>;
+  return {
+    ...info,
+    houseName: contract.houseName,
+    houseBuilding: contract.houseBuilding,
+    houseRoomNo: contract.houseRoomNo,
+  };
+}
+
+const at = (date: Date | null) => (date ? formatDateTime(date) : null);
+
+function listItem(contract: ContractRow, creator: { name: string; deptName: string | null }) {
+  return {
+    contractId: contract.id,
+    contractNo: contract.contractNo,
+    boxId: contract.templateId,
+    boxName: contract.boxName,
+    contractType: contract.contractType as 1 | 2 | 3,
+    state: contract.state as 1 | 2 | 3 | 4 | 6 | 7 | 8,
+    signatureType: contract.signatureType as 1 | 2,
+    houseInfo: houseInfoOfRow(contract),
+    partyANames: contract.partyANames,
+    partyBNames: contract.partyBNames,
+    creator: {
+      userId: contract.creatorUserId,
+      name: creator.name,
+      deptId: contract.deptId,
+      deptName: creator.deptName,
+    },
+    createTime: formatDateTime(contract.createdAt),
+    startTime: at(contract.startTime),
+    signTime: at(contract.signTime),
+    updateTime: formatDateTime(contract.updatedAt),
+  };
+}
+
+export async function countByState(db: Db, session: Session, query: QueryOf<'pageCount'>) {
+  await requireSignAuth(db, session, SignAuth.view);
+  const conditions = await listConditions(db, session, query);
+  const rows = await db
+    .select({ state: signContracts.state, n: count() })
+    .from(signContracts)
+    .where(and(...conditions))
+    .groupBy(signContracts.state);
+  const byState = new Map(rows.map((row) => [row.state, row.n]));
+  const states = [1, 2, 3, 4, 6, 7, 8] as const;
+  return [
+    { state: 0 as const, count: rows.reduce((sum, row) => sum + row.n, 0) },
+    ...states.map((state) => ({ state, count: byState.get(state) ?? 0 })),
+  ];
+}
+
+// ---------------------------------------------------------------- detail
+
+function maskPhone(phone: string | null): string | null {
+  return phone && phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
+}
+
+function maskCert(certNo: string | null): string | null {
+  return certNo && certNo.length > 8
+    ? `${certNo.slice(0, 4)}${'*'.repeat(certNo.length - 8)}${certNo.slice(-4)}`
+    : certNo;
+}
+
+export async function listSignatories(db: Db, contractId: number) {
+  const rows = await db
+    .select()
+    .from(signSignatories)
+    .where(and(eq(signSignatories.contractId, contractId), eq(signSignatories.active, 1)))
+    .orderBy(asc(signSignatories.sort), asc(signSignatories.id));
+  return rows.map((row) => ({
+    signatoryId: row.id,
+    role: row.role as 1 | 2 | 3 | 4 | 5 | 6 | 7,
+    subjectType: row.subjectType as 1 | 2,
+    name: row.name,
+    phone: maskPhone(row.phone),
+    certType: row.certType,
+    certNo: maskCert(row.certNo),
+    signStatus: row.signStatus as 0 | 1 | 2,
+    signTime: at(row.signTime),
+    hash: row.hash,
+    signUrl: row.hash ? `/#/views/sign/to-be-signed?hash=${row.hash}` : null,
+  }));
+}
+
+export async function readContractDetail(db: Db, session: Session, contractId: number) {
+  const snapshot = await requireSignAuth(db, session, SignAuth.view);
+  const contract = await findVisibleContract(db, session, contractId, snapshot);
+  const [creator] = await db
+    .select({ name: users.name, deptName: departments.name })
+    .from(users)
+    .leftJoin(departments, eq(departments.id, users.deptId))
+    .where(eq(users.id, contract.creatorUserId));
+  const item = listItem(contract, { name: creator?.name ?? '', deptName: creator?.deptName ?? null });
+  return {
+    ...item,
+    signatories: await listSignatories(db, contract.id),
+    // The seals area resolves the bodies and seals; until it does the detail lists none.
+    signBodyList: [],
+    oaApprovalId: contract.oaApprovalId,
+    rejectReason: contract.rejectReason,
+    invalidReason: contract.invalidReason,
+    stateBeforeInvalid: (contract.state === SignStates.voided ? contract.stateBeforeInvalid : null) as
+      1 | 2 | 3 | 4 | 6 | 7 | 8 | null,
+    signDeadline: at(contract.signDeadline),
+    pdfUrl: null,
+    printCount: contract.printCount,
+    completeTime: at(contract.completeTime),
+  };
+}
+
+export async function readContractContent(db: Db, session: Session, contractId: number) {
+  const snapshot = await requireSignAuth(db, session, SignAuth.view);
+  const contract = await findVisibleContract(db, session, contractId, snapshot);
+  return {
+    contractId: contract.id,
+    boxid: contract.templateId,
+    contractType: contract.contractType as 1 | 2 | 3,
+    state: contract.state as 1 | 2 | 3 | 4 | 6 | 7 | 8,
+    signatureType: contract.signatureType as 1 | 2,
+    content: contract.content as ContractContent,
+    signBodyList: contract.signBodyList,
+  };
+}
+
+export async function readButtons(db: Db, session: Session, contractId: number) {
+  const snapshot = await requireSignAuth(db, session, SignAuth.view);
+  const contract = await findVisibleContract(db, session, contractId, snapshot);
+  const approvalEnabled = await isApprovalEnabled(
+    db,
+    session.companyId,
+    contract.contractType as 1 | 2 | 3,
+    contract.templateId,
+  );
+  return detailButtons(
+    { state: contract.state, signatureType: contract.signatureType, approved: contract.approved === 1 },
+    {
+      canStart: holds(snapshot, SignAuth.start),
+      canInvalid: holds(snapshot, SignAuth.view, SignAuth.invalid),
+      canDelete: holds(snapshot, SignAuth.view, SignAuth.remove),
+      approvalEnabled,
+    },
+  );
+}
+
+export async function companyNameOf(db: Db, companyId: number): Promise<string> {
+  const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
+  return row?.name ?? '';
+}

@@ -1,0 +1,263 @@
+/**
+ * A contract's document through its signing: rendered from the template text when first needed,
+ * stamped once per signature (each change audited with the file's SHA-256 before and after), and
+ * sealed with the company's certificate after the last signature, with 签署证明 as its last page.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { signContracts } from '../../db/schema-sign';
+import { signSignatories, signTemplates } from '../../db/schema-sign';
+import { signAuditEvents, signDocuments } from '../../db/schema-signing';
+import type { FileStorage } from '../../storage/files';
+import { formatDateTime } from '../../format';
+import { companyNameOf } from '../sign/contracts';
+import { ensureCompanyCertificate } from './certificates';
+import { appendCompletionPage, renderContractPdf, stampSignature, type Stamp } from './pdf-document';
+import { sealPdf, sha256Hex } from './pdf-seal';
+
+type ContractRow = typeof signContracts.$inferSelect;
+
+export const roleLabels: Record<number, string> = {
+  1: '甲方',
+  2: '乙方',
+  3: '甲方代理人',
+  4: '乙方代理人',
+  5: '甲方共有人',
+  6: '乙方共有人',
+  7: '居间方',
+};
+
+export type AuditInput = {
+  companyId: number;
+  contractId: number;
+  signatoryId?: number | null;
+  actor: string;
+  action: string;
+  detail?: string;
+  ip?: string;
+  hashBefore?: string | null;
+  hashAfter?: string | null;
+  at: Date;
+};
+
+/** The only way events are written: insert (the table refuses UPDATE and DELETE). */
+export async function recordAudit(db: Db, event: AuditInput): Promise<void> {
+  await db.insert(signAuditEvents).values({
+    companyId: event.companyId,
+    contractId: event.contractId,
+    signatoryId: event.signatoryId ?? null,
+    actor: event.actor,
+    action: event.action,
+    detail: event.detail ?? '',
+    ip: event.ip ?? '',
+    hashBefore: event.hashBefore ?? null,
+    hashAfter: event.hashAfter ?? null,
+    createdAt: event.at,
+  });
+}
+
+export async function listAudit(db: Db, companyId: number, contractId: number) {
+  return db
+    .select()
+    .from(signAuditEvents)
+    .where(and(eq(signAuditEvents.companyId, companyId), eq(signAuditEvents.contractId, contractId)))
+    .orderBy(asc(signAuditEvents.createdAt), asc(signAuditEvents.id));
+}
+
+function valueAt(source: Record<string, unknown>, path: string): string {
+  let value: unknown = source;
+  for (const key of path.split('.')) {
+    if (value === null || typeof value !== 'object') return '____';
+    value = (value as Record<string, unknown>)[key];
+  }
+  if (value === null || value === undefined || value === '') return '____';
+  if (typeof value === 'object' && 'name' in value) return String(value.name);
+  if (Array.isArray(value)) return value.join('、');
+  if (typeof value === 'object') return '____';
+  return String(value);
+}
+
+/** The template's text with its {{path}} placeholders filled, as headings and paragraphs. */
+export function contractParagraphs(bodyHtml: string, values: Record<string, unknown>) {
+  const blocks: { kind: 'heading' | 'text'; text: string }[] = [];
+  const pattern = /<(h[1-6]|p)[^>]*>([\s\S]*?)<\/\1>/gi;
+  for (const match of bodyHtml.matchAll(pattern)) {
+    const tag = (match[1] ?? 'p').toLowerCase();
+    const filled = (match[2] ?? '')
+      .replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_all, path: string) => valueAt(values, path))
+      .replace(/<[^>]+>/g, '')
+      .replace(/&nbsp;/g, ' ')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&')
+      .trim();
+    if (filled) blocks.push({ kind: tag === 'p' ? 'text' : 'heading', text: filled });
+  }
+  return blocks;
+}
+
+async function activeSignatories(db: Db, contractId: number) {
+  return db
+    .select()
+    .from(signSignatories)
+    .where(and(eq(signSignatories.contractId, contractId), eq(signSignatories.active, 1)))
+    .orderBy(asc(signSignatories.sort), asc(signSignatories.id));
+}
+
+/** The document of the current signing round, rendered on first use. */
+export async function ensureDocument(db: Db, files: FileStorage, contract: ContractRow, now: Date) {
+  const signers = await activeSignatories(db, contract.id);
+  const [existing] = await db.select().from(signDocuments).where(eq(signDocuments.contractId, contract.id));
+  const slotIds = new Set(existing?.slots.map((slot) => slot.signatoryId) ?? []);
+  // A new signing round (terminated and started again) gets a new document.
+  if (existing && signers.every((signer) => slotIds.has(signer.id))) return existing;
+  const [template] = await db.select().from(signTemplates).where(eq(signTemplates.id, contract.templateId));
+  const companyName = await companyNameOf(db, contract.companyId);
+  const { bytes, slots } = await renderContractPdf({
+    title: template?.mainTitle ?? contract.boxName,
+    subTitle: template?.subTitle ?? null,
+    contractNo: contract.contractNo,
+    paragraphs: contractParagraphs(template?.bodyHtml ?? '', {
+      ...contract.content,
+      contractNo: contract.contractNo,
+      companyName,
+    }),
+    signatories: signers.map((signer) => ({
+      signatoryId: signer.id,
+      roleLabel: roleLabels[signer.role] ?? '签署方',
+      name: signer.name,
+    })),
+  });
+  const stored = await files.save(Buffer.from(bytes), `${contract.contractNo}.pdf`, ['pdf']);
+  const sha256 = sha256Hex(bytes);
+  const row = {
+    contractId: contract.id,
+    companyId: contract.companyId,
+    fileName: stored.name,
+    sha256,
+    slots,
+    sealedFileName: null,
+    sealedSha256: null,
+    version: 1,
+    updatedAt: now,
+  };
+  await db
+    .insert(signDocuments)
+    .values(row)
+    .onConflictDoUpdate({ target: signDocuments.contractId, set: row });
+  await recordAudit(db, {
+    companyId: contract.companyId,
+    contractId: contract.id,
+    actor: '安居签',
+    action: '生成合同文件',
+    detail: `合同 ${contract.contractNo}，签署方 ${signers.length} 个`,
+    hashAfter: sha256,
+    at: now,
+  });
+  const [created] = await db.select().from(signDocuments).where(eq(signDocuments.contractId, contract.id));
+  return created!;
+}
+
+export function fileUrl(name: string): string {
+  return `/files/${name}`;
+}
+
+/** Stamps one signature into the locked document row and records the change. */
+export async function stampDocument(
+  tx: Db,
+  files: FileStorage,
+  input: {
+    contract: ContractRow;
+    signatoryId: number;
+    stamp: Stamp;
+    actor: string;
+    action: string;
+    detail: string;
+    ip: string;
+    now: Date;
+  },
+): Promise<void> {
+  const [document] = await tx
+    .select()
+    .from(signDocuments)
+    .where(eq(signDocuments.contractId, input.contract.id))
+    .for('update');
+  if (!document) throw new Error('合同文件不存在');
+  const slot = document.slots.find((candidate) => candidate.signatoryId === input.signatoryId);
+  if (!slot) throw new Error('签署位置不存在');
+  const before = await files.read(document.fileName);
+  if (!before) throw new Error('合同文件丢失');
+  const after = await stampSignature(before, slot, input.stamp, formatDateTime(input.now));
+  const stored = await files.save(Buffer.from(after), `${input.contract.contractNo}.pdf`, ['pdf']);
+  const hashAfter = sha256Hex(after);
+  await tx
+    .update(signDocuments)
+    .set({ fileName: stored.name, sha256: hashAfter, version: document.version + 1, updatedAt: input.now })
+    .where(eq(signDocuments.contractId, input.contract.id));
+  await recordAudit(tx, {
+    companyId: input.contract.companyId,
+    contractId: input.contract.id,
+    signatoryId: input.signatoryId,
+    actor: input.actor,
+    action: input.action,
+    detail: input.detail,
+    ip: input.ip,
+    hashBefore: document.sha256,
+    hashAfter,
+    at: input.now,
+  });
+}
+
+/** After the last signature: 签署证明 page, CMS signature with the company's certificate. */
+export async function sealDocument(
+  tx: Db,
+  files: FileStorage,
+  contract: ContractRow,
+  now: Date,
+): Promise<void> {
+  const [document] = await tx.select().from(signDocuments).where(eq(signDocuments.contractId, contract.id));
+  if (!document || document.sealedFileName) return;
+  const bytes = await files.read(document.fileName);
+  if (!bytes) throw new Error('合同文件丢失');
+  const companyName = await companyNameOf(tx, contract.companyId);
+  const signers = await activeSignatories(tx, contract.id);
+  const [template] = await tx.select().from(signTemplates).where(eq(signTemplates.id, contract.templateId));
+  const events = await listAudit(tx, contract.companyId, contract.id);
+  const doc = await appendCompletionPage(
+    bytes,
+    {
+      title: template?.mainTitle ?? contract.boxName,
+      contractNo: contract.contractNo,
+      companyName,
+      signedAt: formatDateTime(now),
+      signatories: signers.map((signer) => `${roleLabels[signer.role] ?? ''} ${signer.name}`),
+    },
+    events.map((event) => ({
+      at: formatDateTime(event.createdAt),
+      actor: event.actor,
+      action: event.action,
+      detail: event.detail,
+      ip: event.ip,
+      hashBefore: event.hashBefore,
+      hashAfter: event.hashAfter,
+    })),
+  );
+  const certificate = await ensureCompanyCertificate(tx, contract.companyId, companyName, now);
+  const sealed = await sealPdf(doc, certificate, { contractNo: contract.contractNo, signingTime: now });
+  const stored = await files.save(sealed, `${contract.contractNo}.pdf`, ['pdf']);
+  const sealedSha256 = sha256Hex(sealed);
+  await tx
+    .update(signDocuments)
+    .set({ sealedFileName: stored.name, sealedSha256, updatedAt: now })
+    .where(eq(signDocuments.contractId, contract.id));
+  await recordAudit(tx, {
+    companyId: contract.companyId,
+    contractId: contract.id,
+    actor: companyName,
+    action: '数字签名封存',
+    detail: '附签署证明页，以发起方数字证书（安居签证书颁发机构签发）签名',
+    hashBefore: document.sha256,
+    hashAfter: sealedSha256,
+    at: now,
+  });
+}

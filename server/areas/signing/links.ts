@@ -1,0 +1,337 @@
+/**
+ * Signing through a signatory's link (hash): the landing data of the awaiting-signature page, the
+ * SMS code to the signatory's phone, an individual's drawn or generated signature, a company's
+ * signature with its seal (VerificationCode), and the company's own seal applied without
+ * verification when its seal-free authorisation is valid. Every refusal happens before anything
+ * changes; the signature, the stamped file, the audit event and the move to 8 are one transaction.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { signContracts, signSignatories } from '../../db/schema-sign';
+import { signDocuments, signSignatures } from '../../db/schema-signing';
+import { ApiError, Codes, businessError, notFound } from '../../contract/envelope';
+import type { Clock } from '../../clock';
+import type { SmsProvider } from '../../sandbox/sms';
+import type { FileStorage } from '../../storage/files';
+import type { Session } from '../../contract/types';
+import { formatDateTime } from '../../format';
+import { checkVerifyCode, sendVerifyCode } from '../user/verify-codes';
+import { listSignatories } from '../sign/contracts';
+import { findVisibleContract, requireSignAuth, SignAuth } from '../sign/access';
+import { markSignedWhenAllSigned } from '../sign/lifecycle';
+import { SignStates } from '../sign/states';
+import { ensureDocument, fileUrl, roleLabels, sealDocument, stampDocument } from './documents';
+import { identityWrong, requireIdCard, requirePassedFace } from './identity';
+import { operatorPhone, sealForContract, sealTypeNames } from './seals';
+import type { Stamp } from './pdf-document';
+
+type SignatoryRow = typeof signSignatories.$inferSelect;
+type ContractRow = typeof signContracts.$inferSelect;
+
+const linkGone = () => new ApiError(Codes.stateConflict, '签署链接已失效（合同已终止或作废）');
+
+/** The link's signatory and contract, in the session's company; 404 for anything else. */
+async function findLink(db: Db, session: Session, hash: string) {
+  const [signatory] = await db
+    .select()
+    .from(signSignatories)
+    .where(and(eq(signSignatories.hash, hash), eq(signSignatories.companyId, session.companyId)));
+  if (!signatory) throw notFound('签署链接不存在');
+  const [contract] = await db
+    .select()
+    .from(signContracts)
+    .where(and(eq(signContracts.id, signatory.contractId), eq(signContracts.companyId, session.companyId)));
+  if (!contract || contract.deletedAt) throw notFound('签署链接不存在');
+  return { signatory, contract };
+}
+
+function isExpired(contract: ContractRow, now: Date): boolean {
+  return (
+    contract.state === SignStates.awaitingSignature &&
+    contract.signDeadline !== null &&
+    contract.signDeadline.getTime() <= now.getTime()
+  );
+}
+
+/** Refuses (without changing anything) a link that cannot sign now. */
+function requireSignable(signatory: SignatoryRow, contract: ContractRow, now: Date) {
+  if (signatory.active !== 1 || contract.state === SignStates.voided) throw linkGone();
+  if (signatory.signStatus === 1) throw new ApiError(Codes.stateConflict, '您已签署，请勿重复签署');
+  if (contract.state !== SignStates.awaitingSignature)
+    throw new ApiError(Codes.stateConflict, '当前状态不允许此操作！');
+  if (isExpired(contract, now)) throw businessError('签署链接已过期，请联系经办人重新发起签署');
+}
+
+async function previewUrlOf(db: Db, files: FileStorage, contract: ContractRow, now: Date): Promise<string> {
+  const [document] = await db.select().from(signDocuments).where(eq(signDocuments.contractId, contract.id));
+  if (document?.sealedFileName) return fileUrl(document.sealedFileName);
+  if (contract.state !== SignStates.awaitingSignature && !document) return '';
+  const current = document ?? (await ensureDocument(db, files, contract, now));
+  return fileUrl(current.fileName);
+}
+
+export async function readLanding(db: Db, files: FileStorage, session: Session, now: Date, hash: string) {
+  const { signatory, contract } = await findLink(db, session, hash);
+  if (contract.state === SignStates.voided) throw linkGone();
+  const signatories = await listSignatories(db, contract.id);
+  const own = signatories.find((item) => item.signatoryId === signatory.id);
+  if (!own) throw linkGone();
+  return {
+    hash,
+    contractId: contract.id,
+    contractNo: contract.contractNo,
+    boxName: contract.boxName,
+    state: contract.state as 1 | 2 | 3 | 4 | 6 | 7 | 8,
+    signatory: own,
+    signatories,
+    previewUrl: await previewUrlOf(db, files, contract, now),
+    needFace: 0 as const,
+    signDeadline: contract.signDeadline ? formatDateTime(contract.signDeadline) : null,
+    expired: isExpired(contract, now) ? (1 as const) : (0 as const),
+  };
+}
+
+export async function sendLinkCode(
+  db: Db,
+  clock: Clock,
+  sms: SmsProvider,
+  session: Session,
+  resendSeconds: number,
+  hash: string,
+) {
+  const { signatory, contract } = await findLink(db, session, hash);
+  requireSignable(signatory, contract, clock.now());
+  if (!signatory.phone) throw businessError('该签署方没有手机号，请使用企业认证签署');
+  const sent = await sendVerifyCode(db, clock, sms, signatory.phone, resendSeconds);
+  return { ...sent, phone: `${signatory.phone.slice(0, 3)}****${signatory.phone.slice(7)}` };
+}
+
+type SignContext = { db: Db; clock: Clock; files: FileStorage; session: Session; ip: string };
+
+/** Records the signature, stamps it, and moves on to 8 and the sealed file when it was the last. */
+async function completeSignature(
+  context: SignContext,
+  input: {
+    signatory: SignatoryRow;
+    contract: ContractRow;
+    kind: 1 | 2 | 3;
+    stamp: Stamp;
+    imageName: string | null;
+    sealId: number | null;
+    actor: string;
+    detail: string;
+  },
+) {
+  const { db, files } = context;
+  const now = context.clock.now();
+  await ensureDocument(db, files, input.contract, now);
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(signSignatories)
+      .set({ signStatus: 1, signTime: now })
+      .where(
+        and(
+          eq(signSignatories.id, input.signatory.id),
+          eq(signSignatories.active, 1),
+          eq(signSignatories.signStatus, 0),
+        ),
+      )
+      .returning();
+    if (!claimed) throw new ApiError(Codes.stateConflict, '您已签署，请勿重复签署');
+    await tx.insert(signSignatures).values({
+      companyId: input.contract.companyId,
+      contractId: input.contract.id,
+      signatoryId: input.signatory.id,
+      kind: input.kind,
+      imageName: input.imageName,
+      sealId: input.sealId,
+    });
+    await stampDocument(tx, files, {
+      contract: input.contract,
+      signatoryId: input.signatory.id,
+      stamp: input.stamp,
+      actor: input.actor,
+      action: input.kind === 3 ? '盖章' : '签字',
+      detail: input.detail,
+      ip: context.ip,
+      now,
+    });
+    await applyAuthFreeCompanySeal(tx, files, input.contract, now);
+    const signed = await markSignedWhenAllSigned(tx, input.contract.companyId, input.contract.id, now);
+    if (signed) await sealDocument(tx, files, input.contract, now);
+    const [document] = await tx
+      .select()
+      .from(signDocuments)
+      .where(eq(signDocuments.contractId, input.contract.id));
+    return {
+      signatoryId: input.signatory.id,
+      signStatus: 1 as const,
+      contractId: input.contract.id,
+      state: signed ? SignStates.signed : SignStates.awaitingSignature,
+      previewUrl: fileUrl(document!.sealedFileName ?? document!.fileName),
+    };
+  });
+}
+
+/** When only the company (居间方) is left and its seal is authorised for seal-free signing, it seals now. */
+async function applyAuthFreeCompanySeal(tx: Db, files: FileStorage, contract: ContractRow, now: Date) {
+  const pending = await tx
+    .select()
+    .from(signSignatories)
+    .where(
+      and(
+        eq(signSignatories.contractId, contract.id),
+        eq(signSignatories.active, 1),
+        eq(signSignatories.signStatus, 0),
+      ),
+    )
+    .orderBy(asc(signSignatories.sort));
+  const [only] = pending;
+  if (pending.length !== 1 || !only || only.role !== 7) return;
+  const chosen = await sealForContract(tx, contract.companyId, contract.signBodyList);
+  if (!chosen?.seal.authFreeUntil || chosen.seal.authFreeUntil.getTime() <= now.getTime()) return;
+  await tx
+    .update(signSignatories)
+    .set({ signStatus: 1, signTime: now })
+    .where(eq(signSignatories.id, only.id));
+  await tx.insert(signSignatures).values({
+    companyId: contract.companyId,
+    contractId: contract.id,
+    signatoryId: only.id,
+    kind: 3,
+    imageName: chosen.seal.imageName,
+    sealId: chosen.seal.id,
+  });
+  await stampDocument(tx, files, {
+    contract,
+    signatoryId: only.id,
+    stamp: await sealStamp(files, chosen.seal),
+    actor: chosen.body.corpName,
+    action: '盖章',
+    detail: `免验证签署授权有效（至 ${formatDateTime(chosen.seal.authFreeUntil)}），自动加盖${sealTypeNames[chosen.seal.sealType] ?? '印章'}「${chosen.seal.title}」`,
+    ip: '',
+    now,
+  });
+}
+
+async function sealStamp(
+  files: FileStorage,
+  seal: { vectorName: string | null; imageName: string },
+): Promise<Stamp> {
+  if (seal.vectorName) {
+    const pdf = await files.read(seal.vectorName);
+    if (pdf) return { kind: 'vector', pdf };
+  }
+  const image = await files.read(seal.imageName);
+  if (!image) throw businessError('印章图片丢失，请重新上传');
+  return seal.imageName.endsWith('.png') ? { kind: 'image', png: image } : { kind: 'image', jpg: image };
+}
+
+export async function signIndividual(
+  context: SignContext,
+  body: { hash: string; verificationCode: string; signatureKind: 1 | 2; signatureImage: string },
+) {
+  const { db, clock, files, session } = context;
+  const { signatory, contract } = await findLink(db, session, body.hash);
+  requireSignable(signatory, contract, clock.now());
+  if (signatory.subjectType !== 1) throw businessError('企业签署方请使用企业认证签署');
+  if (!signatory.phone) throw businessError('该签署方没有手机号');
+  const png = Buffer.from(body.signatureImage.slice('data:image/png;base64,'.length), 'base64');
+  if (png.length > 1024 * 1024) throw businessError('签名图片（signatureImage）不能超过 1 MB');
+  const stored = await files.save(png, 'signature.png', ['png'], 1024 * 1024);
+  await checkVerifyCode(db, clock, signatory.phone, body.verificationCode, { consume: true });
+  return completeSignature(context, {
+    signatory,
+    contract,
+    kind: body.signatureKind,
+    stamp: { kind: 'image', png },
+    imageName: stored.name,
+    sealId: null,
+    actor: `${roleLabels[signatory.role] ?? ''} ${signatory.name}`,
+    detail: `短信验证码验证通过（${signatory.phone.slice(0, 3)}****${signatory.phone.slice(7)}），${body.signatureKind === 1 ? '手写签名' : '按姓名生成签名'}`,
+  });
+}
+
+type CompanySignBody = {
+  hash: string;
+  idNo: string;
+  name: string;
+  mobileNo: string;
+  company: string;
+  orgCode: string;
+  verificationCode?: string;
+  type: 1 | 2 | 3;
+  faceId?: string;
+  cardNo?: string;
+};
+
+type Person = { name?: string; certNo?: string; phone?: string };
+
+/** A company party signs: the legal person or the agent, verified, and the company's seal goes on. */
+export async function signCompany(context: SignContext, body: CompanySignBody) {
+  const { db, clock, files, session } = context;
+  const { signatory, contract } = await findLink(db, session, body.hash);
+  requireSignable(signatory, contract, clock.now());
+  if (signatory.subjectType !== 2) throw businessError('个人签署方请使用短信验证码签字');
+  const name = body.name.trim();
+  const idNo = requireIdCard(body.idNo, '签署人身份证号');
+  if (body.company.trim() !== signatory.name) throw businessError('企业名称与签署方不一致');
+  let stamp: Stamp;
+  let sealId: number | null = null;
+  let imageName: string | null = null;
+  if (signatory.role === 7) {
+    const chosen = await sealForContract(db, contract.companyId, contract.signBodyList);
+    if (!chosen) throw businessError('本公司还没有已认证的签约主体和印章，请先在印章管理中创建');
+    if (chosen.body.corpIdentNo !== body.orgCode) throw businessError('统一社会信用代码与签约主体不一致');
+    const isLegal = chosen.body.legalRepName === name;
+    const isOperator = chosen.body.oprUserName === name && chosen.body.oprUserIdentNo === idNo;
+    if (!isLegal && !isOperator) throw identityWrong(name);
+    if (
+      body.type !== 2 &&
+      body.mobileNo !== operatorPhone(chosen.body) &&
+      body.mobileNo !== chosen.body.legalPhone
+    ) {
+      throw identityWrong(name);
+    }
+    stamp = await sealStamp(files, chosen.seal);
+    sealId = chosen.seal.id;
+    imageName = chosen.seal.imageName;
+  } else {
+    const party = (
+      contract.content as Record<string, { certNo?: string; agent?: Person; legalPerson?: Person }>
+    )[signatory.role === 1 || signatory.role === 3 ? 'partyA' : 'partyB'];
+    if ((party?.certNo ?? '').toUpperCase() !== body.orgCode)
+      throw businessError('统一社会信用代码与签署方不一致');
+    const person = party?.agent ?? party?.legalPerson;
+    if (person && (person.name !== name || (person.certNo && person.certNo.toUpperCase() !== idNo))) {
+      throw identityWrong(name);
+    }
+    stamp = { kind: 'seal', seal: { corpName: signatory.name, title: '合同专用章' } };
+  }
+  if (body.type === 2) await requirePassedFace(db, session, body.faceId!, name, idNo);
+  else await checkVerifyCode(db, clock, body.mobileNo, body.verificationCode!, { consume: true });
+  return completeSignature(context, {
+    signatory,
+    contract,
+    kind: 3,
+    stamp,
+    imageName,
+    sealId,
+    actor: `${signatory.name}（${name}）`,
+    detail: `${body.type === 2 ? '人脸核身通过' : '短信验证码验证通过'}，签署人 ${name}，加盖企业印章`,
+  });
+}
+
+export async function readSignInfo(db: Db, session: Session, contractId: number) {
+  const snapshot = await requireSignAuth(db, session, SignAuth.view);
+  const contract = await findVisibleContract(db, session, contractId, snapshot);
+  const signatories = await listSignatories(db, contract.id);
+  return {
+    contractId: contract.id,
+    state: contract.state as 1 | 2 | 3 | 4 | 6 | 7 | 8,
+    signDeadline: contract.signDeadline ? formatDateTime(contract.signDeadline) : null,
+    signedCount: signatories.filter((item) => item.signStatus === 1).length,
+    signerCount: signatories.length,
+    signatories,
+  };
+}

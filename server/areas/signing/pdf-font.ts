@@ -1,0 +1,33 @@
+/**
+ * The CJK font every signing PDF embeds. pdf-lib cannot embed a TrueType collection (.ttc, what
+ * most Debian CJK packages ship) and its subsetter breaks CID-keyed CFF fonts (Noto CJK), while a
+ * CJK-only font (Droid fallback) has no Latin digits. AR PL SungtiL GB (Debian fonts-arphic-gbsn00lp,
+ * installed by scripts/ensure-chromium.sh) is a plain TrueType font with GB 2312 and ASCII, so
+ * `pdftotext` gives the Chinese and the numbers back. SIGN_FONT_PATH may name another .ttf.
+ */
+import { readFileSync } from 'node:fs';
+import fontkit from '@pdf-lib/fontkit';
+import type { PDFDocument, PDFFont } from 'pdf-lib';
+
+export const defaultFontPath = '/usr/share/fonts/truetype/arphic-gbsn00lp/gbsn00lp.ttf';
+
+let cached: Uint8Array | null = null;
+
+function fontBytes(): Uint8Array {
+  if (!cached) {
+    const path = process.env['SIGN_FONT_PATH'] ?? defaultFontPath;
+    try {
+      cached = readFileSync(path);
+    } catch {
+      throw new Error(
+        `签署文件所需的中文字体不存在：${path}（安装 Debian 软件包 fonts-arphic-gbsn00lp，或以 SIGN_FONT_PATH 指定 .ttf 字体）`,
+      );
+    }
+  }
+  return cached;
+}
+
+export async function embedCjkFont(doc: PDFDocument): Promise<PDFFont> {
+  doc.registerFontkit(fontkit);
+  return doc.embedFont(fontBytes(), { subset: true });
+}

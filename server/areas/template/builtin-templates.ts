@@ -1,0 +1,313 @@
+/**
+ * The two templates every company gets on day one (二手房买卖合同, 房屋租赁合同): their standard
+ * form fields (the groups of 001 section 3), which of them are required, their widget fields and
+ * the contract text with {{path}} placeholders that the contract views and the PDF fill in.
+ */
+import type { StoredTemplateField } from '../../db/schema-sign';
+
+/** A standard form field: its path in SignContractContent, its label, and whether it is a choice. */
+export type StandardField = { path: string; title: string; choice?: boolean };
+
+const partyFields: StandardField[] = [
+  { path: 'partyA', title: '甲方信息' },
+  { path: 'partyB', title: '乙方信息' },
+];
+
+const propertyFields: StandardField[] = [
+  { path: 'property.region', title: '房屋所在地区', choice: true },
+  { path: 'property.address', title: '房屋坐落' },
+  { path: 'property.houseName', title: '楼盘名称' },
+  { path: 'property.houseBuilding', title: '楼栋号' },
+  { path: 'property.houseUnitNo', title: '单元号' },
+  { path: 'property.houseRoomNo', title: '房号' },
+  { path: 'property.buildingCertificate', title: '房屋所有权证号' },
+  { path: 'property.houseUse', title: '房屋用途', choice: true },
+  { path: 'property.houseNature', title: '房屋性质', choice: true },
+  { path: 'property.buildingCertificateState', title: '房屋权证状态', choice: true },
+  { path: 'property.qiuQuanNo', title: '丘权号' },
+  { path: 'property.houseArea', title: '建筑面积' },
+  { path: 'property.houseType', title: '户型' },
+  { path: 'property.orientation', title: '朝向', choice: true },
+  { path: 'property.totalFloor', title: '总楼层' },
+  { path: 'property.floor', title: '所在楼层' },
+  { path: 'property.floorUp', title: '地上层数' },
+  { path: 'property.floorDown', title: '地下层数' },
+  { path: 'property.renovation', title: '装修情况', choice: true },
+  { path: 'property.atticHave', title: '有无阁楼', choice: true },
+  { path: 'property.atticArea', title: '阁楼面积' },
+  { path: 'property.garageHave', title: '有无车库', choice: true },
+  { path: 'property.garageAttribute', title: '车库属性', choice: true },
+  { path: 'property.garageAddress', title: '车库地址' },
+  { path: 'property.garageCertificate', title: '车库产权证号' },
+];
+
+const ownershipFields: StandardField[] = [
+  { path: 'ownership.householdRegister', title: '有无户口', choice: true },
+  { path: 'ownership.moveOutDate', title: '户口迁出日期', choice: true },
+  { path: 'ownership.schoolDistrict', title: '是否占用学位', choice: true },
+  { path: 'ownership.schoolDistrictUsageTime', title: '学位可使用日期', choice: true },
+  { path: 'ownership.mortgage', title: '有无抵押', choice: true },
+  { path: 'ownership.mortgageBank', title: '抵押银行' },
+  { path: 'ownership.mortgageAmount', title: '抵押金额' },
+  { path: 'ownership.loanBalance', title: '贷款余额' },
+  { path: 'ownership.repaymentMethodOption', title: '还贷方式', choice: true },
+  { path: 'ownership.repaymentDate', title: '还贷日期', choice: true },
+  { path: 'ownership.relieveMortgageDate', title: '解押日期', choice: true },
+  { path: 'ownership.haveRent', title: '有无租约', choice: true },
+  { path: 'ownership.monthlyRent', title: '月租金' },
+];
+
+const saleTransactionFields: StandardField[] = [
+  { path: 'transaction.transactionPrice', title: '成交价' },
+  { path: 'transaction.pricing', title: '网签备案价' },
+  { path: 'transaction.priceDifference', title: '差价' },
+  { path: 'transaction.paymentMethod', title: '付款方式', choice: true },
+  { path: 'transaction.depositMoneyOne', title: '第一笔定金' },
+  { path: 'transaction.depositContentOne', title: '第一笔定金支付日期', choice: true },
+  { path: 'transaction.depositMoneyTwo', title: '第二笔定金' },
+  { path: 'transaction.depositContentTwo', title: '第二笔定金支付日期', choice: true },
+  { path: 'transaction.depositMoneyThree', title: '第三笔定金' },
+  { path: 'transaction.depositContentThree', title: '第三笔定金支付日期', choice: true },
+  { path: 'transaction.paymentMoneyOne', title: '第一笔首付款' },
+  { path: 'transaction.paymentContentOne', title: '第一笔首付款支付日期', choice: true },
+  { path: 'transaction.paymentMoneyTwo', title: '第二笔首付款' },
+  { path: 'transaction.paymentContentTwo', title: '第二笔首付款支付日期', choice: true },
+  { path: 'transaction.paymentMoneyThree', title: '第三笔首付款' },
+  { path: 'transaction.paymentContentThree', title: '第三笔首付款支付日期', choice: true },
+  { path: 'transaction.loanAmount', title: '贷款金额' },
+  { path: 'transaction.loanDispute', title: '贷款不足的处理方式' },
+  { path: 'transaction.partyATaxContent', title: '甲方承担税费' },
+  { path: 'transaction.partyBTaxContent', title: '乙方承担税费' },
+  { path: 'transaction.partyAFeeContent', title: '甲方承担费用' },
+  { path: 'transaction.partyBFeeContent', title: '乙方承担费用' },
+  { path: 'transaction.partyAAgencyFee', title: '甲方中介服务费' },
+  { path: 'transaction.partyBAgencyFee', title: '乙方中介服务费' },
+  { path: 'transaction.transferServiceFee', title: '过户代办服务费' },
+  { path: 'transaction.loanServiceFee', title: '贷款代办服务费' },
+  { path: 'transaction.transferDate', title: '过户日期', choice: true },
+  { path: 'transaction.deliveryDate', title: '交房日期', choice: true },
+  { path: 'transaction.collectionAmount', title: '代收款金额' },
+  { path: 'transaction.collectionTime', title: '代收款日期', choice: true },
+  { path: 'transaction.collectionCause', title: '代收款事由' },
+];
+
+const rentTransactionFields: StandardField[] = [
+  { path: 'transaction.startDate', title: '租赁起始日期', choice: true },
+  { path: 'transaction.endDate', title: '租赁截止日期', choice: true },
+  { path: 'transaction.paymentCycle', title: '租金支付周期', choice: true },
+  { path: 'transaction.rentFreePeriod', title: '免租期' },
+  { path: 'transaction.paymentTime', title: '租金支付时间' },
+  { path: 'transaction.deliveryDate', title: '交房日期', choice: true },
+  { path: 'transaction.dailiFee', title: '代理费' },
+  { path: 'transaction.dailiFeeA', title: '甲方代理费比例' },
+  { path: 'transaction.dailiFeeB', title: '乙方代理费比例' },
+];
+
+const saleRentalFields: StandardField[] = [
+  { path: 'rental.haveRent', title: '有无租约', choice: true },
+  { path: 'rental.depositRent', title: '租赁押金' },
+  { path: 'rental.rentExpire', title: '租约到期日期', choice: true },
+  { path: 'rental.monthlyRent', title: '月租金' },
+];
+
+const rentRentalFields: StandardField[] = [
+  { path: 'rental.monthlyRent', title: '月租金' },
+  { path: 'rental.depositRent', title: '租赁押金' },
+];
+
+const termFields: StandardField[] = [
+  { path: 'supplementaryTerms.otherTermsFixedOne', title: '固定条款一（转租）', choice: true },
+  { path: 'supplementaryTerms.otherTermsFixedTwo', title: '固定条款二（装修）', choice: true },
+  { path: 'supplementaryTerms.otherTermsFixedTwoContent', title: '装修约定内容' },
+  { path: 'supplementaryTerms.otherTermsFixedThree', title: '固定条款三（结构渗漏）', choice: true },
+  { path: 'supplementaryTerms.otherTermsFixedFour', title: '固定条款四（非正常死亡事件）', choice: true },
+  { path: 'supplementaryTerms.otherTerms', title: '其他约定', choice: true },
+  { path: 'supplementaryTerms.otherTermsContent', title: '其他约定内容' },
+];
+
+const bankFields: StandardField[] = [
+  { path: 'bankinfo.bankName', title: '开户银行' },
+  { path: 'bankinfo.bankUserName', title: '账户名' },
+  { path: 'bankinfo.bankCardNo', title: '银行卡号' },
+  { path: 'bankinfo.signAddress', title: '签约地点' },
+];
+
+const furnitureFields: StandardField[] = [
+  { path: 'furniture.items', title: '家具家电及交接清单' },
+  { path: 'furniture.remark', title: '清单备注' },
+];
+
+/** The standard fields of each contract type (3, a visual template, has only its widget fields and the parties). */
+export const standardFieldsByType: Record<1 | 2 | 3, StandardField[]> = {
+  1: [
+    ...partyFields,
+    ...propertyFields,
+    ...ownershipFields,
+    ...saleTransactionFields,
+    ...saleRentalFields,
+    ...termFields.filter((f) => f.path.includes('otherTerms') && !f.path.includes('Fixed')),
+    ...bankFields,
+    ...furnitureFields,
+  ],
+  2: [
+    ...partyFields,
+    ...propertyFields.filter(
+      (f) => !/attic|garage|qiuQuan|buildingCertificateState|floorUp|floorDown/.test(f.path),
+    ),
+    ...rentTransactionFields,
+    ...rentRentalFields,
+    ...termFields,
+    ...bankFields,
+    ...furnitureFields,
+  ],
+  3: [...partyFields],
+};
+
+export function standardField(type: 1 | 2 | 3, path: string): StandardField | undefined {
+  return standardFieldsByType[type].find((field) => field.path === path);
+}
+
+function field(
+  fieldName: string,
+  fieldTitle: string,
+  type: StoredTemplateField['type'],
+  extra: Partial<StoredTemplateField> = {},
+): StoredTemplateField {
+  return {
+    fieldTitle,
+    fieldName,
+    type,
+    placeholder: type === 4 || type === 5 || type === 6 ? `请选择${fieldTitle}` : `请输入${fieldTitle}`,
+    numUnit: null,
+    requiredStatus: 0,
+    optionsData: [],
+    optionStatus: 0,
+    dateType: type === 6 ? 1 : null,
+    ...extra,
+  };
+}
+
+const saleBody = `<h1>二手房买卖合同</h1>
+<p>合同编号：{{contractNo}}</p>
+<p>出卖人（甲方）：{{partyA.name}}，证件号码：{{partyA.certNo}}，联系电话：{{partyA.phone}}</p>
+<p>买受人（乙方）：{{partyB.name}}，证件号码：{{partyB.certNo}}，联系电话：{{partyB.phone}}</p>
+<p>居间方（丙方）：{{companyName}}</p>
+<p>根据《中华人民共和国民法典》及有关法律法规的规定，甲乙双方在平等、自愿、协商一致的基础上，就乙方购买甲方房屋事宜，经居间方居间介绍，达成如下协议：</p>
+<h2>第一条 房屋基本情况</h2>
+<p>甲方所售房屋坐落于{{property.province.name}}{{property.city.name}}{{property.district.name}}{{property.address}}，楼盘名称{{property.houseName}}，{{property.houseBuilding}}栋{{property.houseUnitNo}}单元{{property.houseRoomNo}}室；房屋所有权证号（不动产权证号）{{property.buildingCertificate}}，房屋用途{{property.houseUse}}，房屋性质{{property.houseNature}}，建筑面积{{property.houseArea}}平方米，户型{{property.houseType.room}}室{{property.houseType.hall}}厅{{property.houseType.bath}}卫，朝向{{property.orientation}}，所在楼层{{property.floor}}层（总楼层{{property.totalFloor}}层），装修情况{{property.renovation}}。</p>
+<h2>第二条 房屋权属情况</h2>
+<p>甲方保证对该房屋享有完全处分权。该房屋抵押情况：{{ownership.mortgage}}；抵押银行{{ownership.mortgageBank}}，贷款余额{{ownership.loanBalance}}元，由甲方于{{ownership.relieveMortgageDate}}前解除抵押。房屋租赁情况：{{rental.haveRent}}。户口情况：{{ownership.householdRegister}}，甲方应于{{ownership.moveOutDate}}前将户口迁出。</p>
+<h2>第三条 成交价格与付款方式</h2>
+<p>双方确认该房屋成交价为人民币{{transaction.transactionPrice}}元（大写：{{transaction.transactionPriceCapital}}），网签备案价为{{transaction.pricing}}元。付款方式：{{transaction.paymentMethod}}。乙方于签订本合同时向甲方支付定金{{transaction.depositMoneyOne}}元；首付款{{transaction.paymentMoneyOne}}元于{{transaction.paymentContentOne}}前支付；贷款金额{{transaction.loanAmount}}元，贷款不足部分按{{transaction.loanDispute}}处理。</p>
+<h2>第四条 税费与服务费</h2>
+<p>甲方承担：{{transaction.partyATaxContent}}；乙方承担：{{transaction.partyBTaxContent}}。甲方支付居间服务费{{transaction.partyAAgencyFee}}元，乙方支付居间服务费{{transaction.partyBAgencyFee}}元；过户代办服务费{{transaction.transferServiceFee}}元，贷款代办服务费{{transaction.loanServiceFee}}元。</p>
+<h2>第五条 过户与交房</h2>
+<p>双方应于{{transaction.transferDate}}前共同办理产权过户手续；甲方应于{{transaction.deliveryDate}}前将房屋交付乙方，并结清交房前的水、电、燃气、物业等费用。随房屋转让的家具家电见附件《家具家电及交接清单》。</p>
+<h2>第六条 违约责任</h2>
+<p>任何一方逾期履行本合同约定义务的，每逾期一日，按成交价的万分之五向守约方支付违约金；逾期超过三十日的，守约方有权解除合同，违约方应按成交价的百分之二十支付违约金。</p>
+<h2>第七条 其他约定</h2>
+<p>{{supplementaryTerms.otherTermsContent}}</p>
+<h2>第八条 收款账户</h2>
+<p>甲方指定收款账户：开户银行{{bankinfo.bankName}}，账户名{{bankinfo.bankUserName}}，账号{{bankinfo.bankCardNo}}。</p>
+<p>本合同经各方签字（盖章）后生效，以电子签署方式签订的与纸质合同具有同等法律效力。签约地点：{{bankinfo.signAddress}}。</p>
+<p>甲方（签字）：&emsp;&emsp;&emsp;&emsp;乙方（签字）：&emsp;&emsp;&emsp;&emsp;居间方（盖章）：</p>`;
+
+const rentBody = `<h1>房屋租赁合同</h1>
+<p>合同编号：{{contractNo}}</p>
+<p>出租人（甲方）：{{partyA.name}}，证件号码：{{partyA.certNo}}，联系电话：{{partyA.phone}}</p>
+<p>承租人（乙方）：{{partyB.name}}，证件号码：{{partyB.certNo}}，联系电话：{{partyB.phone}}</p>
+<p>居间方（丙方）：{{companyName}}</p>
+<p>根据《中华人民共和国民法典》及有关规定，甲乙双方在平等、自愿的基础上，就房屋租赁事宜达成如下协议：</p>
+<h2>第一条 租赁房屋</h2>
+<p>甲方将坐落于{{property.province.name}}{{property.city.name}}{{property.district.name}}{{property.address}}（{{property.houseName}}{{property.houseBuilding}}栋{{property.houseUnitNo}}单元{{property.houseRoomNo}}室）的房屋出租给乙方使用，建筑面积{{property.houseArea}}平方米，户型{{property.houseType.room}}室{{property.houseType.hall}}厅{{property.houseType.bath}}卫，房屋用途{{property.houseUse}}。</p>
+<h2>第二条 租赁期限</h2>
+<p>租赁期自{{transaction.startDate}}起至{{transaction.endDate}}止，免租期{{transaction.rentFreePeriod}}天。甲方应于{{transaction.deliveryDate}}前将房屋交付乙方。</p>
+<h2>第三条 租金与押金</h2>
+<p>月租金为人民币{{rental.monthlyRent}}元，每{{transaction.paymentCycle}}个月支付一次，支付时间：{{transaction.paymentTime}}。乙方于签订本合同时支付押金{{rental.depositRent}}元，租赁期满乙方交还房屋且结清费用后，甲方无息退还押金。</p>
+<h2>第四条 代理费</h2>
+<p>本次租赁代理费共计{{transaction.dailiFee}}元，由甲方承担{{transaction.dailiFeeA}}%，乙方承担{{transaction.dailiFeeB}}%。</p>
+<h2>第五条 双方约定</h2>
+<p>{{supplementaryTerms.otherTermsFixedOne}} 未经甲方书面同意，乙方不得将房屋全部或部分转租他人。</p>
+<p>{{supplementaryTerms.otherTermsFixedTwo}} 乙方对房屋进行装修须经甲方同意：{{supplementaryTerms.otherTermsFixedTwoContent}}。</p>
+<p>{{supplementaryTerms.otherTermsFixedThree}} 房屋主体结构及渗漏由甲方负责维修。</p>
+<p>{{supplementaryTerms.otherTermsFixedFour}} 甲方保证租赁房屋此前未发生非正常死亡事件。</p>
+<p>其他约定：{{supplementaryTerms.otherTermsContent}}</p>
+<h2>第六条 收款账户</h2>
+<p>租金收款账户：开户银行{{bankinfo.bankName}}，账户名{{bankinfo.bankUserName}}，账号{{bankinfo.bankCardNo}}。房屋内家具家电见附件《家具家电及交接清单》。</p>
+<p>本合同经各方签字（盖章）后生效。签约地点：{{bankinfo.signAddress}}。</p>
+<p>甲方（签字）：&emsp;&emsp;&emsp;&emsp;乙方（签字）：&emsp;&emsp;&emsp;&emsp;居间方（盖章）：</p>`;
+
+export type BuiltinTemplate = {
+  builtinKey: 'sale' | 'rent';
+  name: string;
+  type: 1 | 2;
+  mainTitle: string;
+  subTitle: string | null;
+  fields: StoredTemplateField[];
+  fieldSeq: number;
+  requireFlags: Record<string, number>;
+  bodyHtml: string;
+};
+
+export const builtinTemplates: BuiltinTemplate[] = [
+  {
+    builtinKey: 'sale',
+    name: '二手房买卖合同',
+    type: 1,
+    mainTitle: 'property.houseName',
+    subTitle: 'partyB.name',
+    fields: [
+      field('fieldsList_1', '房屋产权年限', 4, { optionsData: ['40年', '50年', '70年'], requiredStatus: 1 }),
+      field('fieldsList_2', '物业费结清日期', 6),
+      field('fieldsList_3', '维修基金', 7, { numUnit: '元' }),
+      field('fieldsList_4', '附赠物品', 5, {
+        optionsData: ['家具', '家电', '车位使用权', '储藏室'],
+        optionStatus: 1,
+      }),
+      field('fieldsList_5', '备注说明', 2),
+    ],
+    fieldSeq: 6,
+    requireFlags: {
+      partyA: 1,
+      partyB: 1,
+      'property.region': 1,
+      'property.address': 1,
+      'property.houseName': 1,
+      'property.buildingCertificate': 1,
+      'property.houseArea': 1,
+      'transaction.transactionPrice': 1,
+      'transaction.paymentMethod': 1,
+      'transaction.transferDate': 1,
+      'transaction.deliveryDate': 1,
+    },
+    bodyHtml: saleBody,
+  },
+  {
+    builtinKey: 'rent',
+    name: '房屋租赁合同',
+    type: 2,
+    mainTitle: 'property.houseName',
+    subTitle: 'partyB.name',
+    fields: [
+      field('fieldsList_1', '租赁用途', 4, { optionsData: ['居住', '办公', '经营'], requiredStatus: 1 }),
+      field('fieldsList_2', '水电燃气底数', 1),
+      field('fieldsList_3', '可居住人数', 3, { numUnit: '人' }),
+      field('fieldsList_4', '钥匙交接', 2),
+    ],
+    fieldSeq: 5,
+    requireFlags: {
+      partyA: 1,
+      partyB: 1,
+      'property.region': 1,
+      'property.address': 1,
+      'property.houseName': 1,
+      'property.houseArea': 1,
+      'transaction.startDate': 1,
+      'transaction.endDate': 1,
+      'transaction.paymentCycle': 1,
+      'rental.monthlyRent': 1,
+      'rental.depositRent': 1,
+    },
+    bodyHtml: rentBody,
+  },
+];

@@ -1,0 +1,101 @@
+/**
+ * Server-side sessions: a random token (stored only as its SHA-256) plus a session id, with an
+ * expiry. A missing, forged, revoked or expired token answers code 400.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import { ApiError, Codes, Messages } from '../../contract/envelope';
+import type { Clock } from '../../clock';
+import type { Session } from '../../contract/types';
+import { formatDateTime } from '../../format';
+
+export const sessionLifetimeMs = 7 * 24 * 60 * 60 * 1000;
+
+function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+export type IssuedSession = {
+  token: string;
+  md5Token: string;
+  sessionid: string;
+  companyid: number;
+  userId: number;
+  expiresAt: string;
+};
+
+export async function issueSession(
+  db: Db,
+  clock: Clock,
+  user: { id: number; companyId: number },
+  ip: string,
+): Promise<IssuedSession> {
+  const token = randomBytes(32).toString('base64url');
+  const sessionid = randomUUID();
+  const expiresAt = new Date(clock.now().getTime() + sessionLifetimeMs);
+  await db.insert(sessions).values({
+    id: sessionid,
+    tokenHash: sha256(token),
+    userId: user.id,
+    companyId: user.companyId,
+    ip,
+    createdAt: clock.now(),
+    expiresAt,
+  });
+  return {
+    token,
+    md5Token: createHash('md5').update(token).digest('hex'),
+    sessionid,
+    companyid: user.companyId,
+    userId: user.id,
+    expiresAt: formatDateTime(expiresAt),
+  };
+}
+
+export async function authenticate(
+  db: Db,
+  clock: Clock,
+  token: string | undefined,
+  sessionId: string | undefined,
+): Promise<Session> {
+  if (!token || !sessionId) throw new ApiError(Codes.sessionInvalid, Messages.sessionMissing);
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      userId: users.id,
+      companyId: users.companyId,
+      isManager: users.isManager,
+      roleId: users.roleId,
+      deptId: users.deptId,
+      status: users.status,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sha256(token)), eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .limit(1);
+  if (!row || row.expiresAt.getTime() <= clock.now().getTime() || row.status !== 1) {
+    throw new ApiError(Codes.sessionInvalid, Messages.sessionInvalid);
+  }
+  return {
+    sessionId: row.sessionId,
+    userId: row.userId,
+    companyId: row.companyId,
+    isManager: row.isManager,
+    roleId: row.roleId,
+    deptId: row.deptId,
+  };
+}
+
+export async function revokeSession(db: Db, clock: Clock, sessionId: string): Promise<void> {
+  await db.update(sessions).set({ revokedAt: clock.now() }).where(eq(sessions.id, sessionId));
+}
+
+export async function revokeUserSessions(db: Db, clock: Clock, userId: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: clock.now() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}

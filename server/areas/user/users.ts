@@ -1,0 +1,38 @@
+/** Reading and changing the signed-in user. */
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { companies, departments, positions, roles, users } from '../../db/schema';
+import { notFound } from '../../contract/envelope';
+
+export async function findUserByName(db: Db, userName: string) {
+  const [row] = await db.select().from(users).where(eq(users.userName, userName)).limit(1);
+  return row;
+}
+
+export async function readUserInfo(db: Db, companyId: number, userId: number) {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      userName: users.userName,
+      name: users.name,
+      faceUrl: users.faceUrl,
+      isManager: users.isManager,
+      companyid: users.companyId,
+      companyName: companies.name,
+      deptId: users.deptId,
+      deptName: departments.name,
+      roleId: users.roleId,
+      roleName: roles.name,
+      positionId: users.positionId,
+      positionName: positions.name,
+    })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(departments, eq(departments.id, users.deptId))
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(positions, eq(positions.id, users.positionId))
+    .where(and(eq(users.id, userId), eq(users.companyId, companyId)))
+    .limit(1);
+  if (!row) throw notFound('用户不存在');
+  return { ...row, isManager: row.isManager ? (1 as const) : (0 as const) };
+}

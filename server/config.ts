@@ -1,0 +1,31 @@
+import { resolve } from 'node:path';
+
+export type ServerConfig = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Where the built client is (vite build output; CLIENT_DIR overrides, as for `vite build`). */
+  clientDir: string;
+  /** Sandbox providers (SMS outbox, pay page, face page) and the dev inspector are shown. */
+  isSandbox: boolean;
+  /** One SMS code per phone per this many seconds (the seed's 60; browser tests shorten it). */
+  smsResendSeconds: number;
+};
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = Number(env['PORT'] ?? 8080);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535)
+    throw new Error(`PORT is not a port number: ${env['PORT']}`);
+  return {
+    port,
+    host: env['HOST'] ?? '0.0.0.0',
+    dataDir: resolve(env['DATA_DIR'] ?? './data'),
+    databaseUrl: env['DATABASE_URL'] || undefined,
+    clientDir: env['CLIENT_DIR']
+      ? resolve(env['CLIENT_DIR'])
+      : resolve(import.meta.dirname, '..', 'dist', 'client'),
+    isSandbox: env['SANDBOX'] !== '0',
+    smsResendSeconds: Number(env['SMS_RESEND_SECONDS'] ?? 60),
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * Opens the database: embedded PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
+ * Both run the same Drizzle migrations from server/db/migrations at open, then load the reference
+ * data every installation has (released versions, help pages).
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { seedSystemData } from '../seed/system';
+
+/** The database as services see it; the same type for PGlite and PostgreSQL (and for a transaction). */
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+};
+
+const migrationsFolder = join(import.meta.dirname, 'migrations');
+
+export type DatabaseOptions = {
+  /** postgres://... to use a PostgreSQL server. */
+  databaseUrl?: string | undefined;
+  /** Folder for the embedded database; undefined keeps it in memory (tests). */
+  dataDir?: string | undefined;
+};
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg(pool);
+    await migratePg(db, { migrationsFolder });
+    await seedSystemData(db);
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  let client: PGlite;
+  if (options.dataDir) {
+    const folder = join(options.dataDir, 'pglite');
+    mkdirSync(folder, { recursive: true });
+    client = new PGlite(folder);
+  } else {
+    client = new PGlite();
+  }
+  const db = drizzlePglite(client);
+  await migratePglite(db, { migrationsFolder });
+  await seedSystemData(db);
+  return { db, kind: 'pglite', close: () => client.close() };
+}

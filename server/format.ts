@@ -1,0 +1,17 @@
+/** Wire formats of dates: Beijing time, YYYY-MM-DD HH:mm:ss. */
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc.js';
+import timezone from 'dayjs/plugin/timezone.js';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+const zone = 'Asia/Shanghai';
+
+export function formatDateTime(date: Date): string {
+  return dayjs(date).tz(zone).format('YYYY-MM-DD HH:mm:ss');
+}
+
+export function formatDate(date: Date): string {
+  return dayjs(date).tz(zone).format('YYYY-MM-DD');
+}

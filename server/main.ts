@@ -1,0 +1,33 @@
+/** Starts the reference server: opens (and migrates) the database, loads demo data when empty, listens. */
+import { readConfig } from './config';
+import { openDatabase } from './db/client';
+import { isDatabaseEmpty, seedDemoData } from './seed/demo';
+import { buildApp } from './app';
+import { createLocalStorage } from './storage/files';
+import { join } from 'node:path';
+
+const config = readConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+if (await isDatabaseEmpty(database.db)) {
+  await seedDemoData(database.db);
+  console.log('demo data loaded (manager of company A: 13800000000 / demo1234)');
+}
+const app = await buildApp({
+  db: database.db,
+  clientDir: config.clientDir,
+  isSandbox: config.isSandbox,
+  files: createLocalStorage(join(config.dataDir, 'files')),
+  smsResendSeconds: config.smsResendSeconds,
+  logger: true,
+});
+const shutdown = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.once('SIGINT', () => void shutdown());
+process.once('SIGTERM', () => void shutdown());
+await app.listen({ port: config.port, host: config.host });
+console.log(
+  `listening on http://localhost:${config.port} (${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`,
+);

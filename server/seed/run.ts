@@ -1,0 +1,14 @@
+/** npm run seed: loads the demo data set into an empty database (refuses to touch one with data). */
+import { readConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { isDatabaseEmpty, seedDemoData } from './demo';
+
+const config = readConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+if (await isDatabaseEmpty(database.db)) {
+  await seedDemoData(database.db);
+  console.log('demo data loaded');
+} else {
+  console.log('the database already has data; nothing loaded (remove DATA_DIR or use an empty database)');
+}
+await database.close();

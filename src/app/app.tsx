@@ -1,0 +1,109 @@
+/**
+ * The app: hash routes of the route table, every screen lazy-loaded, and the route guard driven by
+ * the session machine (signed out on a protected page: toast, then login after 1.5 s).
+ */
+import { lazy, Suspense, useEffect } from 'react';
+import { HashRouter, Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
+import { emitFeedback } from '../api/feedback';
+import { sessionActor } from '../core/session';
+import { useSessionSnapshot } from '../core/use-session';
+import { FeedbackHost } from '../ui/feedback-host';
+import { PageLoading } from '../ui/page-loading';
+import { pageComponent } from './pages';
+
+const LaunchPage = lazy(() => import('./launch-page'));
+const NotFoundPage = lazy(() => import('./not-found-page'));
+const LoginPage = lazy(() => import('../features/login/login-page'));
+const MainLayout = lazy(() => import('./main-layout'));
+const SmsOutboxPage = lazy(() => import('../features/sandbox/sms-outbox-page'));
+const SandboxPayPage = lazy(() => import('../features/sandbox/pay-page'));
+const InspectorPanel = lazy(() => import('../inspector/inspector-panel'));
+
+const loginPath = '/layout/login';
+
+function isLoginPath(pathname: string): boolean {
+  return pathname === '/layout/login' || pathname === '/layout/login2';
+}
+
+/** Follows the session machine: where a signed-in or signed-out user belongs. */
+function SessionNavigation() {
+  const snapshot = useSessionSnapshot();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const notice = snapshot.context.notice;
+
+  useEffect(() => {
+    if (notice?.source === 'local') emitFeedback({ kind: 'toast', text: notice.text, tone: notice.kind });
+  }, [notice]);
+
+  const isSignedIn = snapshot.matches('signedIn');
+  const isSignedOut = snapshot.matches('signedOut');
+  // The SMS outbox is for signed-out users; the sandbox cashier needs the session like any page.
+  const isPublic = isLoginPath(location.pathname) || location.pathname === '/sandbox/sms-outbox';
+  useEffect(() => {
+    if (isSignedOut && !isPublic) void navigate(loginPath, { replace: true });
+    if (
+      isSignedIn &&
+      (isLoginPath(location.pathname) || location.pathname === '/' || location.pathname === '/layout/launch')
+    ) {
+      void navigate('/layout/index', { replace: true });
+    }
+  }, [isSignedIn, isSignedOut, isPublic, location.pathname, navigate]);
+  return null;
+}
+
+function StandalonePage() {
+  const params = useParams();
+  const location = useLocation();
+  const path = `/views/${params['*'] ?? ''}`;
+  const page = pageComponent(path);
+  if (!page) return <NotFoundPage />;
+  const query = Object.fromEntries(new URLSearchParams(location.search));
+  return <page.Component path={path} params={query} title={page.title} />;
+}
+
+function Protected({ children }: { children: (token: string) => React.ReactNode }) {
+  const snapshot = useSessionSnapshot();
+  if (!snapshot.matches('signedIn') || !snapshot.context.credentials) return <LaunchPage />;
+  return <>{children(snapshot.context.credentials.token)}</>;
+}
+
+function openRecharge() {
+  window.location.hash = '#/views/recharge/index';
+}
+
+export function App() {
+  useEffect(() => {
+    sessionActor.start();
+  }, []);
+  const isDev = import.meta.env.DEV || localStorage.getItem('inspector') === '1';
+  return (
+    <HashRouter>
+      <SessionNavigation />
+      <Suspense fallback={<PageLoading />}>
+        <Routes>
+          <Route path="/" element={<LaunchPage />} />
+          <Route path="/layout/launch" element={<LaunchPage />} />
+          <Route path="/layout/login" element={<LoginPage />} />
+          <Route path="/layout/login2" element={<LoginPage />} />
+          <Route
+            path="/layout/index"
+            element={<Protected>{(token) => <MainLayout key={token} token={token} />}</Protected>}
+          />
+          <Route path="/views/*" element={<Protected>{() => <StandalonePage />}</Protected>} />
+          <Route path="/sandbox/sms-outbox" element={<SmsOutboxPage />} />
+          <Route path="/sandbox/pay" element={<Protected>{() => <SandboxPayPage />}</Protected>} />
+          <Route path="/index" element={<Navigate to="/layout/index" replace />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+      {isDev && (
+        // Its own boundary: loading the inspector must not suspend (and remount) the pages.
+        <Suspense fallback={null}>
+          <InspectorPanel />
+        </Suspense>
+      )}
+      <FeedbackHost onBuy={openRecharge} />
+    </HashRouter>
+  );
+}

@@ -1,0 +1,248 @@
+/**
+ * The main layout (/layout/index): header, menu, page tabs and the active page. The tabs machine
+ * owns which pages are open; this view renders it and sends it events.
+ */
+import { Suspense, useMemo } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import {
+  AlertDialog,
+  Avatar,
+  Box,
+  Button,
+  DropdownMenu,
+  Flex,
+  IconButton,
+  ScrollArea,
+  Spinner,
+  Text,
+} from '@radix-ui/themes';
+import {
+  homeKey,
+  tabKey,
+  disabledPageMessage,
+  type MenuItem,
+  type PageTab,
+} from '../../machines/tabs.machine';
+import { pageComponent } from './pages';
+import type { PageProps } from '../core/workspace';
+import { sendSession, useSessionSnapshot } from '../core/use-session';
+import { WorkspaceContext, type Workspace } from '../core/workspace';
+import { inspect } from '../inspector/inspection-store';
+import { PageLoading } from '../ui/page-loading';
+import { NotBuiltYet } from '../ui/not-built-yet';
+import { createWorkspaceMachine } from './workspace-actors';
+import { PayStatusGate } from './pay-status-gate';
+import { isGatedPage } from './pay-status-gate-actors';
+
+function PageContent({ tab }: { tab: PageTab }) {
+  const page = pageComponent(tab.path);
+  if (!page) return <NotBuiltYet title={tab.name} path={tab.path} />;
+  const props: PageProps = { path: tab.path, params: tab.params, title: tab.name };
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <page.Component {...props} />
+    </Suspense>
+  );
+}
+
+/** An app page (house, customer, estate, contract, sign, promotion) shows once its pay-status gate lets it. */
+function PageView({ tab, userId }: { tab: PageTab; userId: number }) {
+  if (!isGatedPage(tab)) return <PageContent tab={tab} />;
+  return (
+    <PayStatusGate tab={tab} userId={userId}>
+      <PageContent tab={tab} />
+    </PayStatusGate>
+  );
+}
+
+function MenuList({
+  items,
+  onOpen,
+  depth = 0,
+}: {
+  items: MenuItem[];
+  onOpen: (item: MenuItem) => void;
+  depth?: number;
+}) {
+  return (
+    <ul className={`menu-list depth-${depth}`}>
+      {items.map((item) => (
+        <li key={`${item.appType}:${item.appId}:${item.path}:${item.name}`}>
+          <button type="button" className="menu-item" onClick={() => onOpen(item)}>
+            {item.name}
+          </button>
+          {item.children?.length ? (
+            <MenuList items={item.children} onOpen={onOpen} depth={depth + 1} />
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function MainLayout({ token }: { token: string }) {
+  const session = useSessionSnapshot();
+  const machine = useMemo(() => createWorkspaceMachine(token), [token]);
+  const tabsActor = useActorRef(machine, { inspect });
+  const tabs = useSelector(tabsActor, (s) => s);
+  const user = session.context.user;
+  const { context } = tabs;
+
+  const workspace: Workspace = {
+    menu: context.menu,
+    openPage: (entry) => tabsActor.send({ type: 'tab.open', entry }),
+    closePage: (key) => tabsActor.send({ type: 'tab.close', key }),
+    disablePage: (appType, id) => tabsActor.send({ type: 'page.disable', appType, id }),
+  };
+  const openMenuItem = (item: MenuItem) =>
+    tabsActor.send({
+      type: 'tab.open',
+      entry: { appType: item.appType, appId: item.appId, name: item.name, path: item.path, params: {} },
+    });
+
+  if (tabs.matches('restoring')) {
+    return (
+      <Flex align="center" justify="center" className="full-screen">
+        <Spinner size="3" />
+      </Flex>
+    );
+  }
+
+  return (
+    <WorkspaceContext.Provider value={workspace}>
+      <div className="shell">
+        <header className="shell-header">
+          <Text weight="bold" size="4">
+            安居签
+          </Text>
+          <Text color="gray" size="2">
+            {user?.companyName}
+          </Text>
+          <Box flexGrow="1" />
+          <DropdownMenu.Root>
+            <DropdownMenu.Trigger>
+              <Button variant="ghost" data-testid="user-menu">
+                <Avatar
+                  size="1"
+                  radius="full"
+                  src={user?.faceUrl ?? undefined}
+                  fallback={user?.name.slice(0, 1) ?? '?'}
+                />
+                {user?.name}
+              </Button>
+            </DropdownMenu.Trigger>
+            <DropdownMenu.Content>
+              <DropdownMenu.Item
+                onSelect={() =>
+                  tabsActor.send({
+                    type: 'tab.open',
+                    entry: { appType: 88, appId: 0, name: '个人信息', path: '/views/user/index' },
+                  })
+                }
+              >
+                个人信息
+              </DropdownMenu.Item>
+              <DropdownMenu.Separator />
+              <DropdownMenu.Item color="red" onSelect={() => sendSession({ type: 'logout' })}>
+                退出登录
+              </DropdownMenu.Item>
+            </DropdownMenu.Content>
+          </DropdownMenu.Root>
+        </header>
+        <nav className="shell-menu" aria-label="主菜单">
+          <ScrollArea>
+            <MenuList items={context.menu} onOpen={openMenuItem} />
+            {context.settingMenu.length > 0 && (
+              <>
+                <Text size="1" color="gray" className="menu-group">
+                  系统设置
+                </Text>
+                <MenuList items={context.settingMenu} onOpen={openMenuItem} depth={1} />
+              </>
+            )}
+          </ScrollArea>
+        </nav>
+        <main className="shell-main">
+          <div className="tab-bar" role="tablist">
+            {context.tabs.map((tab) => {
+              const key = tabKey(tab);
+              const isActive = key === context.activeKey;
+              return (
+                <div
+                  key={key}
+                  className={`page-tab${isActive ? ' active' : ''}`}
+                  role="tab"
+                  aria-selected={isActive}
+                >
+                  <button
+                    type="button"
+                    className="page-tab-name"
+                    onClick={() => tabsActor.send({ type: 'tab.select', key })}
+                  >
+                    {tab.name}
+                  </button>
+                  {key !== homeKey && (
+                    <IconButton
+                      size="1"
+                      variant="ghost"
+                      color="gray"
+                      aria-label={`关闭 ${tab.name}`}
+                      onClick={() => tabsActor.send({ type: 'tab.close', key })}
+                    >
+                      ×
+                    </IconButton>
+                  )}
+                </div>
+              );
+            })}
+            <Box flexGrow="1" />
+            <DropdownMenu.Root>
+              <DropdownMenu.Trigger>
+                <Button size="1" variant="ghost" color="gray">
+                  标签操作
+                </Button>
+              </DropdownMenu.Trigger>
+              <DropdownMenu.Content>
+                <DropdownMenu.Item onSelect={() => tabsActor.send({ type: 'tab.closeOthers' })}>
+                  关闭其他
+                </DropdownMenu.Item>
+                <DropdownMenu.Item onSelect={() => tabsActor.send({ type: 'tab.closeAll' })}>
+                  全部关闭
+                </DropdownMenu.Item>
+              </DropdownMenu.Content>
+            </DropdownMenu.Root>
+          </div>
+          <div className="page-area">
+            {context.tabs.map((tab) => {
+              const key = tabKey(tab);
+              const isActive = key === context.activeKey;
+              // Home is cached (kept mounted); other pages mount while active.
+              if (!isActive && key !== homeKey) return null;
+              return (
+                <section
+                  key={key}
+                  hidden={!isActive}
+                  data-testid={isActive ? 'active-page' : undefined}
+                  data-path={tab.path}
+                >
+                  <PageView tab={tab} userId={user?.userId ?? 0} />
+                </section>
+              );
+            })}
+          </div>
+        </main>
+      </div>
+      <AlertDialog.Root open={tabs.matches({ ready: 'disabledModal' })}>
+        <AlertDialog.Content maxWidth="380px">
+          <AlertDialog.Title>提示</AlertDialog.Title>
+          <AlertDialog.Description>{disabledPageMessage}</AlertDialog.Description>
+          <Flex justify="end" mt="4">
+            <AlertDialog.Action>
+              <Button onClick={() => tabsActor.send({ type: 'modal.close' })}>关闭</Button>
+            </AlertDialog.Action>
+          </Flex>
+        </AlertDialog.Content>
+      </AlertDialog.Root>
+    </WorkspaceContext.Provider>
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * Every screen of the route table (000 section 2, 001 section 2), loaded on demand. A screen that a
+ * later release builds has no loader and shows the honest "not built yet" state.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+import type { PageProps } from '../core/workspace';
+
+type PageDefinition = { title: string; load?: () => Promise<{ default: ComponentType<PageProps> }> };
+
+export const pageDefinitions: Record<string, PageDefinition> = {
+  '/views/index': { title: '首页', load: () => import('../features/home/home-page') },
+  '/views/user/index': { title: '个人信息', load: () => import('../features/profile/profile-page') },
+  '/views/recharge/index': { title: '充值中心', load: () => import('../features/recharge/recharge-page') },
+  '/views/public/pdf-view': { title: 'PDF 预览' },
+  '/views/public/web-view': { title: '网页预览' },
+  '/views/manager/index': { title: '管理中心' },
+  '/views/manager/job/job-set': { title: '职位设置' },
+  '/views/manager/organizational/organizational-structure': { title: '组织架构' },
+  '/views/manager/log': { title: '日志记录' },
+  '/views/manager/seal': { title: '印章管理' },
+  '/views/office/oa/oa-setting': { title: '审批设置', load: () => import('../features/oa/oa-setting-page') },
+  '/views/office/oa/oa-pending-approval': {
+    title: '待我审批',
+    load: () => import('../features/oa/approval-list-page'),
+  },
+  '/views/office/oa/fp-approval-operation': {
+    title: '发起审批',
+    load: () => import('../features/oa/approval-start-page'),
+  },
+  '/views/sign/index': { title: '在线签约', load: () => import('../features/sign/sign-list-page') },
+  '/views/sign/detail': { title: '签约详情', load: () => import('../features/sign/sign-detail-page') },
+  '/views/sign/sign-operation': {
+    title: '发起签约',
+    load: () => import('../features/sign/sign-operation-page'),
+  },
+  '/views/sign/to-be-signed': { title: '待签署' },
+  '/views/sign/contract-operation': { title: '可视化合同编辑' },
+  '/views/sign/contract-template': {
+    title: '合同模板',
+    load: () => import('../features/sign/contract-template-page'),
+  },
+  '/views/sign/components/fp-contract-dialog': { title: '合同编辑' },
+  '/views/sign/quick-signing': { title: '快速签署' },
+  '/views/sign/components/fp-contract-party': { title: '添加签约方' },
+  '/views/system/layout': { title: '系统设置' },
+  '/views/system/fp-auth-role': { title: '权限设置' },
+  '/views/system/setting/fp-house-setting': { title: '房源基础设置' },
+  '/views/system/setting/fp-estate-setting': { title: '小区基础设置' },
+  '/views/system/setting/fp-curstor-setting': { title: '客源基础设置' },
+  '/views/system/setting/fp-contract-setting': { title: '合同基础设置' },
+  '/views/system/setting/fp-sign-setting': {
+    title: '在线签约设置',
+    load: () => import('../features/sign/sign-setting-page'),
+  },
+  '/views/system/message/index': { title: '消息' },
+  '/views/system/index': { title: '系统权限' },
+  '/views/system/broker/fp-58sup-broker': { title: '58 经纪人设置' },
+  '/views/system/broker/fp-tmall-broker': { title: '天猫好房经纪人设置' },
+  '/views/index/customerStatistics': { title: '客源统计' },
+  '/views/index/houseStatistics': { title: '房源统计' },
+  '/views/index/polymerizationStatistics': { title: '聚合统计' },
+  '/views/house/detail': { title: '房源详情' },
+  '/views/house/index': { title: '房源' },
+  '/views/estate/index': { title: '小区档案' },
+  '/views/customer/index': { title: '客源' },
+  '/views/contract/index': { title: '合同', load: () => import('../features/oa/contract-ledger-page') },
+  '/views/demo/test8': { title: '演示：3D 翻转' },
+  '/views/demo/test12': { title: '演示' },
+  '/views/demo/test16': { title: '演示：浏览器卡片导航' },
+};
+
+/** /views/sign/detail.vue and /views/sign/detail are the same page. */
+export function normalizePagePath(path: string): string {
+  return (path.split('?')[0] ?? '').replace(/\.vue$/, '').replace(/\/$/, '') || '/';
+}
+
+const notBuilt = () => import('./not-built-page');
+const components = new Map<string, LazyExoticComponent<ComponentType<PageProps>>>();
+
+export function pageComponent(
+  path: string,
+): { title: string; Component: LazyExoticComponent<ComponentType<PageProps>> } | null {
+  const key = normalizePagePath(path);
+  const definition = pageDefinitions[key];
+  if (!definition) return null;
+  let component = components.get(key);
+  if (!component) {
+    component = lazy(definition.load ?? notBuilt);
+    components.set(key, component);
+  }
+  return { title: definition.title, Component: component };
+}

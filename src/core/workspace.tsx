@@ -1,0 +1,28 @@
+/**
+ * What a page may ask of the main layout: open another page as a tab, close a tab, mark itself
+ * disabled, read the menu.
+ */
+import { createContext, useContext } from 'react';
+import type { MenuItem, TabsEvent } from '../../machines/tabs.machine';
+
+/** What every page gets: its path, its parameters (a query string in the path merged in) and its title. */
+export type PageProps = { path: string; params: Record<string, string>; title: string };
+
+export type Workspace = {
+  menu: MenuItem[];
+  openPage: (entry: Extract<TabsEvent, { type: 'tab.open' }>['entry']) => void;
+  /** Closes the tab with this key (tabKey of machines/tabs.machine.ts). */
+  closePage: (key: string) => void;
+  disablePage: (appType: number, id: number) => void;
+};
+
+export const WorkspaceContext = createContext<Workspace>({
+  menu: [],
+  openPage: () => {},
+  closePage: () => {},
+  disablePage: () => {},
+});
+
+export function useWorkspace(): Workspace {
+  return useContext(WorkspaceContext);
+}

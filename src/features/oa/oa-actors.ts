@@ -1,0 +1,284 @@
+/**
+ * The calls of approvals (OA) and the contract ledger, as actors for their machines: the approval
+ * machine, the sale and rent contract machines, and the resource machine for lists and settings.
+ */
+import { fromPromise } from 'xstate';
+import { api, ok } from '../../api/client';
+import type { components, paths } from '../../../openapi/generated/api';
+import type { ApprovalRecord } from '../../../machines/approval.machine';
+import type { LedgerSnapshot, StateChangeResult } from '../../../machines/ledger-contract';
+
+type Schemas = components['schemas'];
+export type OaGroup = Schemas['OaGroup'];
+export type OaGroupApprovals = Schemas['OaGroupApprovals'];
+export type OaApprovalSummary = Schemas['OaApprovalSummary'];
+export type OaApproval = Schemas['OaApproval'];
+export type OaApp = Schemas['OaApp'];
+export type OaItem = Schemas['OaItem'];
+export type OaAppliedFlow = Schemas['OaAppliedFlow'];
+export type OaInstance = Schemas['OaInstance'];
+export type OaInstanceDetail = Schemas['OaInstanceDetail'];
+export type OaApprovalBody = Schemas['OaApprovalBody'];
+export type OaApproverInput = Schemas['OaApproverInput'];
+export type Staff = Schemas['OrgStaff'];
+export type RoleOption = Schemas['OrgRoleOption'];
+export type SaleItem = Schemas['ContractSaleListItem'];
+export type RentItem = Schemas['ContractRentListItem'];
+export type SaleDetail = Schemas['ContractSaleDetail'];
+export type RentDetail = Schemas['ContractRentDetail'];
+export type ContractPicture = Schemas['ContractPicture'];
+/** Search fields; sort and pagesize get their defaults (1 and 15) here. */
+export type SaleSearch = Omit<Schemas['ContractSaleSearch'], 'sort' | 'pagesize'> & { sort?: 1 | 2 };
+export type RentSearch = Omit<Schemas['ContractRentSearch'], 'sort' | 'pagesize'> & { sort?: 1 | 2 };
+export type Page<T> = { list: T[]; total: number };
+export type ContractKind = 'sale' | 'rent';
+
+export type ApprovalListQuery = NonNullable<paths['/oa/companyOaApprovalList']['get']['parameters']['query']>;
+
+/** 000 section 9: OA and contract lists show 15 per page. */
+export const oaPageSize = 15;
+
+/* ---------- approval settings (oa-setting) ---------- */
+
+export type SettingData = {
+  groups: OaGroupApprovals[];
+  apps: OaApp[];
+  staff: Staff[];
+  roles: RoleOption[];
+};
+
+async function loadSettingData(): Promise<SettingData> {
+  const [groups, apps, staff, roles] = await Promise.all([
+    ok(api.GET('/oa/oaApprovalList', { params: { query: {} } })),
+    ok(api.GET('/oa/oaApps')),
+    ok(api.GET('/org/v2/staffList', { params: { query: { pageindex: 1, pagesize: 100 } } })),
+    ok(api.GET('/org/v2/roleList')),
+  ]);
+  return {
+    groups: groups.data ?? [],
+    apps: apps.data ?? [],
+    staff: staff.data ?? [],
+    roles: roles.data ?? [],
+  };
+}
+
+export type SettingChange =
+  | { kind: 'groupCreate'; groupName: string }
+  | { kind: 'groupEdit'; groupId: number; groupName: string }
+  | { kind: 'groupSort'; groupIds: number[] }
+  | { kind: 'groupDel'; groupId: number }
+  | { kind: 'approvalCreate'; body: OaApprovalBody }
+  | {
+      kind: 'approvalEdit';
+      body: Omit<OaApprovalBody, 'appType' | 'oaItemId'> & { oaApprovalId: number };
+    }
+  | { kind: 'approvalDel'; oaApprovalId: number }
+  | { kind: 'approvalSwitch'; oaApprovalId: number; state: 0 | 1 };
+
+async function applySettingChange(change: SettingChange): Promise<void> {
+  switch (change.kind) {
+    case 'groupCreate':
+      await ok(api.POST('/oa/groupCreate', { body: { groupName: change.groupName } }));
+      return;
+    case 'groupEdit':
+      await ok(api.POST('/oa/groupEdit', { body: { groupId: change.groupId, groupName: change.groupName } }));
+      return;
+    case 'groupSort':
+      await ok(api.POST('/oa/groupSort', { body: { groupIds: change.groupIds } }));
+      return;
+    case 'groupDel':
+      await ok(api.GET('/oa/groupDel', { params: { query: { groupId: change.groupId } } }));
+      return;
+    case 'approvalCreate':
+      await ok(api.POST('/oa/oaApprovalCreate', { body: change.body }));
+      return;
+    case 'approvalEdit':
+      await ok(api.POST('/oa/oaApprovalEdit', { body: change.body }));
+      return;
+    case 'approvalDel':
+      await ok(api.GET('/oa/oaApprovalDel', { params: { query: { oaApprovalId: change.oaApprovalId } } }));
+      return;
+    case 'approvalSwitch':
+      await ok(
+        api.POST('/oa/oaApprovalEnableSwitch', {
+          body: { oaApprovalId: change.oaApprovalId, state: change.state },
+        }),
+      );
+      return;
+  }
+}
+
+export const loadSetting = fromPromise<unknown>(async () => loadSettingData());
+
+/** A change, then the settings as they are now (the resource machine keeps the reloaded data). */
+export const saveSetting = fromPromise<unknown, { value: unknown }>(async ({ input }) => {
+  await applySettingChange(input.value as SettingChange);
+  return loadSettingData();
+});
+
+export function loadOaItems(appType: 5 | 6) {
+  return fromPromise<unknown>(
+    async () => (await ok(api.POST('/oa/oaItems', { body: { appType } }))).data ?? [],
+  );
+}
+
+export function loadOaApprovalDetail(oaApprovalId: number) {
+  return fromPromise<unknown>(async () => {
+    const result = await ok(api.GET('/oa/oaApprovalDetail', { params: { query: { oaApprovalId } } }));
+    return result.data ?? null;
+  });
+}
+
+/* ---------- approval records (oa-pending-approval) ---------- */
+
+export function loadApprovals(query: ApprovalListQuery) {
+  return fromPromise<unknown>(async () => {
+    const result = await ok(
+      api.GET('/oa/companyOaApprovalList', { params: { query: { ...query, pagesize: oaPageSize } } }),
+    );
+    return { list: result.data ?? [], total: result.total ?? 0 } satisfies Page<OaInstance>;
+  });
+}
+
+export const loadSponsors = fromPromise<unknown>(async () => {
+  const result = await ok(
+    api.GET('/org/v2/staffList', { params: { query: { pageindex: 1, pagesize: 100 } } }),
+  );
+  return result.data ?? [];
+});
+
+function toRecord(detail: OaInstanceDetail | undefined): OaInstanceDetail {
+  if (!detail) throw new Error('审批记录为空');
+  return detail;
+}
+
+/** The approval machine's actors; `onDetail` receives every full record the server returns. */
+export function approvalActors(onDetail: (detail: OaInstanceDetail) => void) {
+  return {
+    loadApproval: fromPromise<ApprovalRecord, { approvalId: number }>(async ({ input }) => {
+      const result = await ok(
+        api.GET('/oa/companyOaApprovalDetail', { params: { query: { approvalId: input.approvalId } } }),
+      );
+      const detail = toRecord(result.data);
+      onDetail(detail);
+      return detail;
+    }),
+    decideApproval: fromPromise<
+      ApprovalRecord,
+      { approvalId: number; result: 'approve' | 'reject'; remark?: string }
+    >(async ({ input }) => {
+      const result = await ok(
+        api.POST('/oa/approvalBtn', {
+          body: {
+            approvalId: input.approvalId,
+            result: input.result,
+            ...(input.remark ? { remark: input.remark } : {}),
+          },
+        }),
+      );
+      const detail = toRecord(result.data);
+      onDetail(detail);
+      return detail;
+    }),
+    revokeApproval: fromPromise<void, { approvalId: number }>(async ({ input }) => {
+      await ok(api.POST('/oa/approvalRevoke', { body: { approvalId: input.approvalId } }));
+    }),
+  };
+}
+
+/* ---------- the contract ledger ---------- */
+
+export function loadContracts(kind: ContractKind, search: SaleSearch | RentSearch) {
+  return fromPromise<unknown>(async () => {
+    const body = { ...search, sort: search.sort ?? 1, pagesize: oaPageSize };
+    const result =
+      kind === 'sale'
+        ? await ok(
+            api.POST('/contract/v2/contractSalePosts', { body: body }),
+          )
+        : await ok(
+            api.POST('/contract/v2/contractRentPosts', { body: body as Schemas['ContractRentSearch'] }),
+          );
+    return { list: result.data ?? [], total: result.total ?? 0 };
+  });
+}
+
+export function loadPictures(kind: ContractKind, contractId: number) {
+  return fromPromise<unknown>(async () => {
+    const result = await ok(
+      api.GET('/contract/v2/contractPictureV2', {
+        params: { query: { contractId, contractType: kind === 'sale' ? 1 : 2 } },
+      }),
+    );
+    return result.data ?? [];
+  });
+}
+
+export async function deleteContract(kind: ContractKind, contractId: number): Promise<void> {
+  if (kind === 'sale') await ok(api.POST('/contract/v2/contractSaleDelete', { body: { contractId } }));
+  else await ok(api.POST('/contract/v2/contractRentDelete', { body: { contractId } }));
+}
+
+export async function fetchContractDetail(
+  kind: ContractKind,
+  contractId: number,
+): Promise<SaleDetail | RentDetail> {
+  const result =
+    kind === 'sale'
+      ? await ok(api.GET('/contract/v2/contractSaleDetail', { params: { query: { contractId } } }))
+      : await ok(api.GET('/contract/v2/contractRentDetail', { params: { query: { contractId } } }));
+  if (!result.data) throw new Error('合同不存在或已被删除');
+  return result.data;
+}
+
+/** The sale or rent machine's actors; `onDetail` receives the full contract each time it loads. */
+export function ledgerActors(kind: ContractKind, onDetail: (detail: SaleDetail | RentDetail) => void) {
+  return {
+    loadContract: fromPromise<LedgerSnapshot, { contractId: number }>(async ({ input }) => {
+      const detail = await fetchContractDetail(kind, input.contractId);
+      onDetail(detail);
+      const frozenFrom = [...detail.stateRecords].reverse().find((r) => r.toState === 5)?.fromState ?? null;
+      return {
+        state: detail.state,
+        frozenFromState: kind === 'sale' && detail.state === 5 ? frozenFrom : null,
+        pendingTarget: detail.pendingApproval?.targetState ?? null,
+      };
+    }),
+    changeState: fromPromise<StateChangeResult, { contractId: number; state: number; remark?: string }>(
+      async ({ input }) => {
+        const body = {
+          contractId: input.contractId,
+          state: input.state,
+          ...(input.remark ? { remark: input.remark } : {}),
+        };
+        const result =
+          kind === 'sale'
+            ? await ok(
+                api.POST('/contract/v2/contractSaleStateChange', {
+                  body: body as paths['/contract/v2/contractSaleStateChange']['post']['requestBody']['content']['application/json'],
+                }),
+              )
+            : await ok(
+                api.POST('/contract/v2/contractRentStateChange', {
+                  body: body as paths['/contract/v2/contractRentStateChange']['post']['requestBody']['content']['application/json'],
+                }),
+              );
+        if (!result.data) throw new Error('状态变更结果为空');
+        const { state, needApproval, approvalId } = result.data;
+        return { state, needApproval: needApproval === 1 ? 1 : 0, approvalId: approvalId ?? null };
+      },
+    ),
+  };
+}
+
+/** Which flow a contract state change would take (getAppOaApproval): oaState 0 means no approval. */
+export function loadAppliedFlow(oaItemId: number) {
+  return fromPromise<unknown>(async () => {
+    const result = await ok(
+      api.GET('/oa/getAppOaApproval', {
+        params: { query: { appType: 5, oaItemId: oaItemId as OaItem['oaItemId'] } },
+      }),
+    );
+    return result.data ?? null;
+  });
+}

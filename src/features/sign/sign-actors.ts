@@ -1,0 +1,373 @@
+/**
+ * The calls of the sign screens, as actors for their machines: the sign-contract lifecycle
+ * (machines/sign-contract.machine.ts), draft autosave (machines/sign-draft.machine.ts) and the
+ * lists and settings loaded through the resource machine.
+ */
+import { fromPromise } from 'xstate';
+import { api, ok } from '../../api/client';
+import type { components, paths } from '../../../openapi/generated/api';
+import {
+  signContractMachine,
+  type LoadedContract,
+  type SignStateResult,
+  type SignSubmissionResult,
+  type SignSubmitRequest,
+  type StartContractInput,
+} from '../../../machines/sign-contract.machine';
+import { signDraftMachine, type DraftSaveRequest } from '../../../machines/sign-draft.machine';
+
+type Schemas = components['schemas'];
+export type SignListItem = Schemas['SignListItem'];
+export type SignStateCount = Schemas['SignStateCount'];
+export type SignDetail = Schemas['SignDetail'];
+export type SignDetailButtons = Schemas['SignDetailButtons'];
+export type SignOperationLog = Schemas['SignOperationLog'];
+export type SignHistoryItem = Schemas['SignHistoryItem'];
+export type SignTemplateItem = Schemas['SignTemplateItem'];
+export type SignFieldDefinitions = Schemas['SignFieldDefinitions'];
+export type SignWidgetField = Schemas['SignWidgetField'];
+export type SignContractContent = Schemas['SignContractContent'];
+export type SignDraftItem = Schemas['SignDraftItem'];
+export type SignDraftDetail = Schemas['SignDraftDetail'];
+export type SignSettingView = Schemas['SignSettingView'];
+export type SignFollowUp = Schemas['SignFollowUp'];
+export type SignFollowUpCategory = Schemas['SignFollowUpCategory'];
+export type SignPictureCategory = Schemas['SignPictureCategory'];
+export type SignPicture = Schemas['SignPicture'];
+export type TemplateListItem = Schemas['TemplateListItem'];
+export type TemplateGroup = Schemas['TemplateGroup'];
+export type TemplateSettings = Schemas['TemplateSettings'];
+export type DeptNode = Schemas['OrgDeptNode'];
+export type Province = Schemas['BaseProvince'];
+export type City = Schemas['BaseCity'];
+export type District = Schemas['BaseDistrict'];
+export type Page<T> = { list: T[]; total: number };
+
+export type SignListQuery = NonNullable<paths['/sign/signPosts']['get']['parameters']['query']>;
+export type TemplateListQuery = NonNullable<
+  paths['/template/templateManagementPosts']['get']['parameters']['query']
+>;
+
+export const signPageSize = 15;
+export const logPageSize = 10;
+export const templatePageSize = 15;
+
+/** The sign-contract machine with the real calls; navigation is the page's. */
+export function createSignContractMachine(navigation: {
+  navigateToDetail: (contractId: number) => void;
+  navigateToList: () => void;
+}) {
+  return signContractMachine.provide({
+    actions: {
+      navigateToDetail: ({ context }) => {
+        if (context.contractId !== null) navigation.navigateToDetail(context.contractId);
+      },
+      navigateToList: () => navigation.navigateToList(),
+    },
+    actors: {
+      submitContract: fromPromise<SignSubmissionResult, SignSubmitRequest>(async ({ input }) => {
+        const body =
+          input.body as paths['/sign/contractSubmissionV2501']['post']['requestBody']['content']['application/json'];
+        const result =
+          input.contractId === undefined
+            ? await ok(api.POST('/sign/contractSubmissionV2501', { body }))
+            : await ok(
+                api.POST('/sign/contractEditV2501', { body: { ...body, contractId: input.contractId } }),
+              );
+        if (!result.data) throw new Error('提交结果为空');
+        return result.data;
+      }),
+      loadContract: fromPromise<LoadedContract, { contractId: number }>(async ({ input }) => {
+        const query = { contractId: input.contractId };
+        const [detail, buttons] = await Promise.all([
+          ok(api.GET('/sign/signDetailV3', { params: { query } })),
+          ok(api.GET('/sign/signDetailButtonV2501', { params: { query } })),
+        ]);
+        if (!detail.data || !buttons.data) throw new Error('签约合同不存在或已被删除');
+        return {
+          contractId: detail.data.contractId,
+          state: detail.data.state,
+          contractType: detail.data.contractType,
+          buttons: buttons.data,
+        };
+      }),
+      startContract: fromPromise<SignStateResult, StartContractInput>(async ({ input }) =>
+        stateOf(await ok(api.POST('/sign/contractStart', { body: input }))),
+      ),
+      terminateContract: fromPromise<SignStateResult, { contractId: number }>(async ({ input }) =>
+        stateOf(await ok(api.POST('/sign/contractTerminate', { body: input }))),
+      ),
+      completeContract: fromPromise<SignStateResult, { contractId: number }>(async ({ input }) =>
+        stateOf(await ok(api.POST('/sign/contractComplete', { body: input }))),
+      ),
+      voidContract: fromPromise<SignStateResult, { contractId: number; reason: string }>(async ({ input }) =>
+        stateOf(await ok(api.POST('/sign/signInvalid', { body: input }))),
+      ),
+      revokeVoid: fromPromise<SignStateResult, { contractId: number }>(async ({ input }) =>
+        stateOf(await ok(api.POST('/sign/signInvalidRevoke', { body: input }))),
+      ),
+      deleteContract: fromPromise<void, { contractId: number }>(async ({ input }) => {
+        await ok(api.POST('/sign/signDelete', { body: input }));
+      }),
+    },
+  });
+}
+
+function stateOf(result: { data?: SignStateResult }): SignStateResult {
+  if (!result.data) throw new Error('状态结果为空');
+  return result.data;
+}
+
+export const signDraftAutosaveMachine = signDraftMachine.provide({
+  actors: {
+    saveDraft: fromPromise<{ draftCode: string }, DraftSaveRequest>(async ({ input }) => {
+      const body =
+        input as paths['/sign/signDraftSave']['post']['requestBody']['content']['application/json'];
+      const result = await ok(api.POST('/sign/signDraftSave', { body }));
+      if (!result.data) throw new Error('草稿保存结果为空');
+      return { draftCode: result.data.draftCode };
+    }),
+  },
+});
+
+// ---------------------------------------------------------------- list and counts
+
+export function loadSignList(query: SignListQuery) {
+  return fromPromise<unknown>(async () => {
+    const result = await ok(api.GET('/sign/signPosts', { params: { query } }));
+    return { list: result.data ?? [], total: result.total ?? 0 } satisfies Page<SignListItem>;
+  });
+}
+
+export function loadSignCounts(query: SignListQuery) {
+  return fromPromise<unknown>(async () => {
+    const { state: _state, pageindex: _index, pagesize: _size, sortField: _sort, ...filters } = query;
+    return (await ok(api.GET('/sign/pageCount', { params: { query: filters } }))).data ?? [];
+  });
+}
+
+/** Departments with their staff, for the department and user filters (empty when not allowed). */
+export const loadDeptTree = fromPromise<unknown>(async () => {
+  try {
+    return (await ok(api.GET('/org/v2/deptTree', { params: { query: { type: 2 } } }))).data ?? [];
+  } catch {
+    return [];
+  }
+});
+
+// ---------------------------------------------------------------- detail
+
+export function loadSignDetail(contractId: number) {
+  return fromPromise<unknown>(
+    async () => (await ok(api.GET('/sign/signDetailV3', { params: { query: { contractId } } }))).data ?? null,
+  );
+}
+
+export function loadLogs(contractId: number, pageindex: number) {
+  return fromPromise<unknown>(async () => {
+    const result = await ok(
+      api.GET('/sign/operationlogs', { params: { query: { contractId, pageindex, pagesize: logPageSize } } }),
+    );
+    return { list: result.data ?? [], total: result.total ?? 0 } satisfies Page<SignOperationLog>;
+  });
+}
+
+export function loadHistory(contractId: number) {
+  return fromPromise<unknown>(async () => {
+    const result = await ok(
+      api.GET('/sign/signHistoryPosts', { params: { query: { contractId, pageindex: 1, pagesize: 15 } } }),
+    );
+    return { list: result.data ?? [], total: result.total ?? 0 } satisfies Page<SignHistoryItem>;
+  });
+}
+
+async function fetchFollowUps(contractId: number) {
+  const [categories, list] = await Promise.all([
+    ok(api.GET('/sign/signFollowUpCategory')),
+    ok(api.GET('/sign/getSignFollowUp', { params: { query: { contractId, pageindex: 1, pagesize: 15 } } })),
+  ]);
+  return { categories: categories.data ?? [], list: list.data ?? [], total: list.total ?? 0 };
+}
+
+export function loadFollowUps(contractId: number) {
+  return fromPromise<unknown>(async () => fetchFollowUps(contractId));
+}
+
+/** Adds a follow-up, then answers the list read again (the resource machine's new data). */
+export function saveFollowUp(contractId: number) {
+  return fromPromise<unknown, { value: unknown }>(async ({ input }) => {
+    const value = input.value as { categoryId: number; content: string };
+    await ok(api.POST('/sign/signfollowUp', { body: { contractId, ...value } }));
+    return fetchFollowUps(contractId);
+  });
+}
+
+export function loadPictureCategories(contractId: number) {
+  return fromPromise<unknown>(
+    async () =>
+      (await ok(api.GET('/sign/getSignPictrueCategoryV2', { params: { query: { contractId } } }))).data ?? [],
+  );
+}
+
+export function loadPictures(contractId: number, categoryId: number) {
+  return fromPromise<unknown>(
+    async () =>
+      (await ok(api.GET('/sign/getSignPictrueV2', { params: { query: { contractId, categoryId } } }))).data ??
+      [],
+  );
+}
+
+// ---------------------------------------------------------------- the form
+
+export const loadSignSetting = fromPromise<unknown>(
+  async () => (await ok(api.GET('/sign/getSignSetting'))).data ?? null,
+);
+
+export const saveSignSetting = fromPromise<unknown, { value: unknown }>(async ({ input }) => {
+  const signType = input.value as 1 | 2;
+  await ok(api.POST('/sign/signSetting', { body: { signType } }));
+  return (await ok(api.GET('/sign/getSignSetting'))).data ?? null;
+});
+
+/** What the form page restores: a draft (draftCode) or a submitted contract being edited (contractId). */
+export type FormRestore =
+  | { kind: 'draft'; boxid: number; draftCode: string; content: Record<string, unknown> }
+  | {
+      kind: 'contract';
+      boxid: number;
+      contractId: number;
+      content: SignContractContent;
+      signatureType: 1 | 2;
+    };
+
+export type FormStart = {
+  setting: SignSettingView | null;
+  templates: SignTemplateItem[];
+  drafts: SignDraftItem[];
+  restore: FormRestore | null;
+};
+
+/** What the form page needs first: the company's signing type, the usable templates, my drafts, and what to restore. */
+export function loadFormStart(params: { draftCode?: string; contractId?: string }) {
+  return fromPromise<unknown>(async (): Promise<FormStart> => {
+    const [setting, templates, drafts] = await Promise.all([
+      ok(api.GET('/sign/getSignSetting')),
+      ok(api.GET('/sign/templatePostsV2', { params: { query: {} } })),
+      ok(api.GET('/sign/signDraftPosts', { params: { query: { pageindex: 1, pagesize: 15 } } })),
+    ]);
+    let restore: FormRestore | null = null;
+    const contractId = Number(params.contractId);
+    if (Number.isInteger(contractId) && contractId > 0) {
+      const content = await fetchContractContent(contractId);
+      if (content)
+        restore = {
+          kind: 'contract',
+          boxid: content.boxid,
+          contractId,
+          content: content.content,
+          signatureType: content.signatureType,
+        };
+    } else if (params.draftCode) {
+      const draft = await fetchDraft(params.draftCode).catch(() => null);
+      if (draft)
+        restore = { kind: 'draft', boxid: draft.boxid, draftCode: draft.draftCode, content: draft.content };
+    }
+    return {
+      setting: setting.data ?? null,
+      templates: templates.data ?? [],
+      drafts: drafts.data ?? [],
+      restore,
+    };
+  });
+}
+
+export function loadFields(boxId: number) {
+  return fromPromise<unknown>(async () => fetchFields(boxId));
+}
+
+export async function fetchFields(boxId: number): Promise<SignFieldDefinitions> {
+  const result = await ok(api.GET('/sign/signingField', { params: { query: { boxId } } }));
+  return result.data ?? { fields: [], requireFlags: {} };
+}
+
+export async function fetchDraft(draftCode: string): Promise<SignDraftDetail | null> {
+  return (await ok(api.GET('/sign/signDraftDetail', { params: { query: { draftCode } } }))).data ?? null;
+}
+
+export async function fetchContractContent(contractId: number) {
+  return (await ok(api.GET('/sign/signContent', { params: { query: { contractId } } }))).data ?? null;
+}
+
+export async function deleteDraft(draftCode: string): Promise<void> {
+  await ok(
+    api.POST('/sign/signDraftDel', {
+      body: { draftCode },
+      bodySerializer: (body) => new URLSearchParams(body as Record<string, string>).toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    }),
+  );
+}
+
+export const loadProvinces = fromPromise<unknown>(
+  async () => (await ok(api.GET('/base/getProvince'))).data ?? [],
+);
+
+export async function fetchCities(provinceid: number): Promise<City[]> {
+  return (await ok(api.GET('/base/getCity', { params: { query: { provinceid } } }))).data ?? [];
+}
+
+export async function fetchDistricts(cityid: number): Promise<District[]> {
+  return (await ok(api.GET('/base/getDistractList', { params: { query: { cityid } } }))).data ?? [];
+}
+
+// ---------------------------------------------------------------- templates
+
+export function loadTemplates(query: TemplateListQuery) {
+  return fromPromise<unknown>(async () => {
+    const [list, groups] = await Promise.all([
+      ok(api.GET('/template/templateManagementPosts', { params: { query } })),
+      ok(api.GET('/template/templateGroupPosts')),
+    ]);
+    return { list: list.data ?? [], total: list.total ?? 0, groups: groups.data ?? [] };
+  });
+}
+
+export async function setTemplateShelf(boxId: number, state: 1 | 2): Promise<string> {
+  return (await ok(api.POST('/template/templateUpAndDown', { body: { boxId, state } }))).message;
+}
+
+export async function removeTemplate(boxId: number): Promise<string> {
+  return (await ok(api.POST('/template/templateDelete', { body: { boxId } }))).message;
+}
+
+export async function addTemplateGroup(groupName: string): Promise<string> {
+  return (await ok(api.POST('/template/templateGroupAdd', { body: { groupName } }))).message;
+}
+
+export async function renameTemplateGroup(groupId: number, groupName: string): Promise<string> {
+  return (await ok(api.POST('/template/templateGroupEdit', { body: { groupId, groupName } }))).message;
+}
+
+export async function removeTemplateGroup(groupId: number): Promise<string> {
+  return (await ok(api.POST('/template/templateGroupDel', { body: { groupId } }))).message;
+}
+
+export function loadTemplateSettings(boxId: number) {
+  return fromPromise<unknown>(
+    async () =>
+      (await ok(api.GET('/template/getTemplateSettings', { params: { query: { boxId } } }))).data ?? null,
+  );
+}
+
+export type TemplateSettingsBody =
+  paths['/template/templateSettings']['post']['requestBody']['content']['application/json'];
+
+export function saveTemplateSettings(boxId: number) {
+  return fromPromise<unknown, { value: unknown }>(async ({ input }) => {
+    const body = input.value as TemplateSettingsBody;
+    await ok(api.POST('/template/templateSettings', { body }));
+    return (
+      (await ok(api.GET('/template/getTemplateSettings', { params: { query: { boxId } } }))).data ?? null
+    );
+  });
+}

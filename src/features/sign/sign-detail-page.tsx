@@ -1,0 +1,403 @@
+/**
+ * The sign detail (/views/sign/detail?contractId=): the contract's state, parties and signatories,
+ * and the actions the server's button flags allow (editState, startOAState, startSignState,
+ * terminateState, signOverState, invalid / revoke / delete), each run by the sign-contract machine;
+ * below, the operation log, history versions, follow-ups and pictures.
+ */
+import { useEffect, useState } from 'react';
+import { useMachine } from '@xstate/react';
+import {
+  AlertDialog,
+  Badge,
+  Box,
+  Button,
+  Callout,
+  Card,
+  DataList,
+  Dialog,
+  Flex,
+  Heading,
+  Spinner,
+  Table,
+  Tabs,
+  Text,
+  TextArea,
+} from '@radix-ui/themes';
+import { resourceMachine } from '../../../machines/resource.machine';
+import { signConfirmations, type SignDetailButtons } from '../../../machines/sign-contract.machine';
+import { tabKey } from '../../../machines/tabs.machine';
+import type { PageProps } from '../../core/workspace';
+import { useWorkspace } from '../../core/workspace';
+import { inspect } from '../../inspector/inspection-store';
+import { createSignContractMachine, loadSignDetail, type SignDetail } from './sign-actors';
+import {
+  contractTypeNames,
+  houseTitle,
+  signatoryRoleNames,
+  signatureTypeNames,
+  signStateColors,
+  signStateNames,
+} from './sign-format';
+import { signPages } from './sign-pages';
+import { FollowUpsTab, HistoryTab, LogsTab, PicturesTab } from './sign-detail-tabs';
+
+const busyStates = [
+  'loading',
+  'startingSigning',
+  'startingApproval',
+  'terminating',
+  'completing',
+  'voiding',
+  'revokingVoid',
+  'deleting',
+] as const;
+
+function DetailInfo({ contractId }: { contractId: number }) {
+  const [machine] = useState(() => resourceMachine.provide({ actors: { load: loadSignDetail(contractId) } }));
+  const [snapshot] = useMachine(machine, { inspect });
+  const detail = snapshot.context.data as SignDetail | null;
+  if (snapshot.matches('failed')) return <Text color="red">{snapshot.context.error}</Text>;
+  if (!detail) return <Text color="gray">加载中...</Text>;
+  return (
+    <Flex direction="column" gap="4">
+      <Card>
+        <DataList.Root size="2">
+          <DataList.Item>
+            <DataList.Label>合同编号</DataList.Label>
+            <DataList.Value data-testid="detail-contract-no">{detail.contractNo}</DataList.Value>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.Label>合同模板</DataList.Label>
+            <DataList.Value>
+              {detail.boxName}（{contractTypeNames[detail.contractType]}）
+            </DataList.Value>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.Label>房屋</DataList.Label>
+            <DataList.Value>{houseTitle(detail.houseInfo)}</DataList.Value>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.Label>签署方式</DataList.Label>
+            <DataList.Value>{signatureTypeNames[detail.signatureType]}</DataList.Value>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.Label>经办人</DataList.Label>
+            <DataList.Value>
+              {detail.creator.name}
+              {detail.creator.deptName ? `（${detail.creator.deptName}）` : ''}
+            </DataList.Value>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.Label>创建时间</DataList.Label>
+            <DataList.Value>{detail.createTime}</DataList.Value>
+          </DataList.Item>
+          {detail.startTime && (
+            <DataList.Item>
+              <DataList.Label>发起时间</DataList.Label>
+              <DataList.Value>{detail.startTime}</DataList.Value>
+            </DataList.Item>
+          )}
+          {detail.signDeadline && (
+            <DataList.Item>
+              <DataList.Label>签署截止</DataList.Label>
+              <DataList.Value>{detail.signDeadline}</DataList.Value>
+            </DataList.Item>
+          )}
+          {detail.completeTime && (
+            <DataList.Item>
+              <DataList.Label>完成时间</DataList.Label>
+              <DataList.Value>{detail.completeTime}</DataList.Value>
+            </DataList.Item>
+          )}
+          {detail.rejectReason && (
+            <DataList.Item>
+              <DataList.Label>驳回意见</DataList.Label>
+              <DataList.Value>{detail.rejectReason}</DataList.Value>
+            </DataList.Item>
+          )}
+          {detail.invalidReason && (
+            <DataList.Item>
+              <DataList.Label>作废原因</DataList.Label>
+              <DataList.Value data-testid="detail-invalid-reason">{detail.invalidReason}</DataList.Value>
+            </DataList.Item>
+          )}
+          <DataList.Item>
+            <DataList.Label>打印次数</DataList.Label>
+            <DataList.Value>{detail.printCount}</DataList.Value>
+          </DataList.Item>
+        </DataList.Root>
+      </Card>
+      <Card>
+        <Heading size="3" mb="2">
+          签署方
+        </Heading>
+        {detail.signatories.length === 0 ? (
+          <Text color="gray" size="2">
+            发起签署后生成各签署方
+          </Text>
+        ) : (
+          <Table.Root size="1">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeaderCell>角色</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>名称</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>手机号</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>签字状态</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>签字时间</Table.ColumnHeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {detail.signatories.map((s) => (
+                <Table.Row key={s.signatoryId}>
+                  <Table.Cell>{signatoryRoleNames[s.role]}</Table.Cell>
+                  <Table.Cell>{s.name}</Table.Cell>
+                  <Table.Cell>{s.phone ?? '—'}</Table.Cell>
+                  <Table.Cell>{['未签', '已签', '已拒签'][s.signStatus]}</Table.Cell>
+                  <Table.Cell>{s.signTime ?? '—'}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        )}
+      </Card>
+    </Flex>
+  );
+}
+
+function isShown(buttons: SignDetailButtons | null, flag: keyof SignDetailButtons): boolean {
+  return buttons?.[flag] === 1;
+}
+
+export default function SignDetailPage({ params }: PageProps) {
+  const contractId = Number(params['contractId']);
+  if (!Number.isInteger(contractId) || contractId < 1)
+    return (
+      <Box p="5">
+        <Callout.Root color="red">
+          <Callout.Text>缺少合同编号</Callout.Text>
+        </Callout.Root>
+      </Box>
+    );
+  return <ContractDetail key={contractId} contractId={contractId} />;
+}
+
+function ContractDetail({ contractId }: { contractId: number }) {
+  const workspace = useWorkspace();
+  const [machine] = useState(() =>
+    createSignContractMachine({
+      navigateToDetail: () => {},
+      navigateToList: () => {
+        workspace.openPage(signPages.list());
+        workspace.closePage(tabKey(signPages.detail(contractId)));
+      },
+    }),
+  );
+  const [snapshot, send] = useMachine(machine, { inspect });
+  const [voidOpen, setVoidOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [approvalOpen, setApprovalOpen] = useState(false);
+  const [remark, setRemark] = useState('');
+
+  useEffect(() => {
+    send({ type: 'contract.load', contractId });
+  }, [send, contractId]);
+
+  const { state, buttons, notice } = snapshot.context;
+  const isBusy = busyStates.some((s) => snapshot.matches(s));
+  const confirmText =
+    snapshot.matches({ pendingApproval: 'confirmTerminate' }) ||
+    snapshot.matches({ awaitingSignature: 'confirmTerminate' })
+      ? signConfirmations.terminate
+      : snapshot.matches({ toStart: 'confirmComplete' }) ||
+          snapshot.matches({ awaitingSignature: 'confirmComplete' }) ||
+          snapshot.matches({ signed: 'confirmComplete' })
+        ? signConfirmations.complete
+        : snapshot.matches({ toStart: 'confirmDelete' }) ||
+            snapshot.matches({ rejected: 'confirmDelete' }) ||
+            snapshot.matches({ voided: 'confirmDelete' })
+          ? signConfirmations.remove
+          : null;
+
+  const canSend = (event: Parameters<typeof send>[0]) => !isBusy && snapshot.can(event);
+
+  return (
+    <Box p="5" pb="9" data-testid="sign-detail-page">
+      <Flex justify="between" align="center" mb="3" gap="3" wrap="wrap">
+        <Flex align="center" gap="3">
+          <Heading size="5">签约详情</Heading>
+          {state !== null && (
+            <Badge size="2" color={signStateColors[state]} data-testid="detail-state">
+              {signStateNames[state]}
+            </Badge>
+          )}
+          {isBusy && <Spinner />}
+        </Flex>
+        <Flex gap="2" wrap="wrap" data-testid="detail-actions">
+          {isShown(buttons, 'editState') && canSend({ type: 'contract.edit', request: { body: {} } }) && (
+            <Button
+              variant="soft"
+              onClick={() => workspace.openPage(signPages.operation({ contractId: String(contractId) }))}
+            >
+              修改
+            </Button>
+          )}
+          {isShown(buttons, 'startOAState') && canSend({ type: 'approval.start' }) && (
+            <Button onClick={() => setApprovalOpen(true)}>发起审批</Button>
+          )}
+          {isShown(buttons, 'startSignState') && canSend({ type: 'sign.start' }) && (
+            <Button onClick={() => send({ type: 'sign.start' })}>发起签署</Button>
+          )}
+          {isShown(buttons, 'terminateState') && canSend({ type: 'contract.terminate' }) && (
+            <Button color="orange" variant="soft" onClick={() => send({ type: 'contract.terminate' })}>
+              终止
+            </Button>
+          )}
+          {isShown(buttons, 'signOverState') && canSend({ type: 'contract.complete' }) && (
+            <Button color="green" onClick={() => send({ type: 'contract.complete' })}>
+              签约完成
+            </Button>
+          )}
+          {isShown(buttons, 'invalidState') && canSend({ type: 'contract.void', reason: 'x' }) && (
+            <Button color="red" variant="soft" onClick={() => setVoidOpen(true)}>
+              作废
+            </Button>
+          )}
+          {isShown(buttons, 'invalidRevokeState') && canSend({ type: 'void.revoke' }) && (
+            <Button variant="soft" onClick={() => send({ type: 'void.revoke' })}>
+              撤销作废
+            </Button>
+          )}
+          {isShown(buttons, 'deleteState') && canSend({ type: 'contract.delete' }) && (
+            <Button color="red" variant="outline" onClick={() => send({ type: 'contract.delete' })}>
+              删除
+            </Button>
+          )}
+        </Flex>
+      </Flex>
+      {notice && (
+        <Callout.Root color={notice.kind === 'error' ? 'red' : 'green'} mb="3">
+          <Callout.Text data-testid="detail-notice">{notice.text}</Callout.Text>
+        </Callout.Root>
+      )}
+      {snapshot.matches('started') && (
+        <Callout.Root color="blue" mb="3">
+          <Callout.Text data-testid="detail-started">正在打开合同详情...</Callout.Text>
+        </Callout.Root>
+      )}
+      {snapshot.matches('deleted') && (
+        <Callout.Root color="blue" mb="3">
+          <Callout.Text data-testid="detail-deleted">合同已删除，即将返回签约列表</Callout.Text>
+        </Callout.Root>
+      )}
+      {snapshot.matches('loadFailed') && (
+        <Button variant="soft" mb="3" onClick={() => send({ type: 'contract.refresh' })}>
+          重新加载
+        </Button>
+      )}
+      {state !== null && !snapshot.matches('loading') && !snapshot.matches('deleted') && (
+        <>
+          <DetailInfo contractId={contractId} />
+          <Tabs.Root defaultValue="logs" mt="4">
+            <Tabs.List>
+              <Tabs.Trigger value="logs">操作日志</Tabs.Trigger>
+              <Tabs.Trigger value="history">历史版本</Tabs.Trigger>
+              <Tabs.Trigger value="follow">跟进记录</Tabs.Trigger>
+              <Tabs.Trigger value="pictures">签约图片</Tabs.Trigger>
+            </Tabs.List>
+            <Box pt="3">
+              <Tabs.Content value="logs">
+                <LogsTab contractId={contractId} />
+              </Tabs.Content>
+              <Tabs.Content value="history">
+                <HistoryTab contractId={contractId} />
+              </Tabs.Content>
+              <Tabs.Content value="follow">
+                <FollowUpsTab contractId={contractId} />
+              </Tabs.Content>
+              <Tabs.Content value="pictures">
+                <PicturesTab contractId={contractId} />
+              </Tabs.Content>
+            </Box>
+          </Tabs.Root>
+        </>
+      )}
+
+      <AlertDialog.Root open={confirmText !== null}>
+        <AlertDialog.Content maxWidth="380px">
+          <AlertDialog.Title>提示</AlertDialog.Title>
+          <AlertDialog.Description>{confirmText}</AlertDialog.Description>
+          <Flex gap="3" justify="end" mt="4">
+            <AlertDialog.Cancel>
+              <Button variant="soft" color="gray" onClick={() => send({ type: 'confirm.no' })}>
+                取消
+              </Button>
+            </AlertDialog.Cancel>
+            <AlertDialog.Action>
+              <Button onClick={() => send({ type: 'confirm.yes' })}>确定</Button>
+            </AlertDialog.Action>
+          </Flex>
+        </AlertDialog.Content>
+      </AlertDialog.Root>
+
+      <Dialog.Root open={voidOpen} onOpenChange={setVoidOpen}>
+        <Dialog.Content maxWidth="420px">
+          <Dialog.Title>作废合同</Dialog.Title>
+          <TextArea
+            aria-label="作废原因"
+            placeholder="请输入作废原因"
+            maxLength={140}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
+          <Flex gap="3" justify="end" mt="4">
+            <Dialog.Close>
+              <Button variant="soft" color="gray">
+                取消
+              </Button>
+            </Dialog.Close>
+            <Button
+              color="red"
+              disabled={reason.trim() === ''}
+              onClick={() => {
+                send({ type: 'contract.void', reason: reason.trim() });
+                setVoidOpen(false);
+                setReason('');
+              }}
+            >
+              确定作废
+            </Button>
+          </Flex>
+        </Dialog.Content>
+      </Dialog.Root>
+
+      <Dialog.Root open={approvalOpen} onOpenChange={setApprovalOpen}>
+        <Dialog.Content maxWidth="420px">
+          <Dialog.Title>发起审批</Dialog.Title>
+          <TextArea
+            aria-label="审批备注"
+            placeholder="请输入审批备注（选填）"
+            maxLength={140}
+            value={remark}
+            onChange={(e) => setRemark(e.target.value)}
+          />
+          <Flex gap="3" justify="end" mt="4">
+            <Dialog.Close>
+              <Button variant="soft" color="gray">
+                取消
+              </Button>
+            </Dialog.Close>
+            <Button
+              onClick={() => {
+                send({ type: 'approval.start', ...(remark.trim() ? { remark: remark.trim() } : {}) });
+                setApprovalOpen(false);
+                setRemark('');
+              }}
+            >
+              确定发起
+            </Button>
+          </Flex>
+        </Dialog.Content>
+      </Dialog.Root>
+    </Box>
+  );
+}

@@ -1,0 +1,24 @@
+/** The sign pages as workspace tabs (app type 6, 在线签约). */
+export const signPages = {
+  list: () => ({ appType: 6, appId: 0, name: '在线签约', path: '/views/sign/index.vue' }),
+  detail: (contractId: number, boxName?: string) => ({
+    appType: 6,
+    appId: 0,
+    name: '签约详情',
+    path: '/views/sign/detail',
+    params: { contractId: String(contractId), ...(boxName ? { boxName } : {}) },
+  }),
+  operation: (params: Record<string, string> = {}) => ({
+    appType: 6,
+    appId: 0,
+    name: '发起签约',
+    path: '/views/sign/sign-operation',
+    params,
+  }),
+  settings: () => ({
+    appType: 6,
+    appId: 1,
+    name: '在线签约设置',
+    path: '/views/system/setting/fp-sign-setting',
+  }),
+};

@@ -1,0 +1,80 @@
+/**
+ * The in-app inspector's store (dev mode, offline): every live actor, its latest snapshot and its
+ * event log, fed by the `inspect` option of createActor. Stately's hosted inspector can be switched
+ * on as well where it is reachable (localStorage.statelyInspect = '1').
+ */
+import type { AnyStateMachine, InspectionEvent } from 'xstate';
+
+export type InspectedActor = {
+  key: string;
+  id: string;
+  ref: { send: (event: { type: string }) => void; getSnapshot: () => { status?: string } };
+  machine: AnyStateMachine | null;
+  value: unknown;
+  events: { at: number; type: string }[];
+};
+
+const actors = new Map<string, InspectedActor>();
+const listeners = new Set<() => void>();
+let version = 0;
+let stately: ((event: InspectionEvent) => void) | null = null;
+
+function changed(): void {
+  version += 1;
+  for (const listener of listeners) listener();
+}
+
+function machineOf(actorRef: unknown): AnyStateMachine | null {
+  const logic = (actorRef as { logic?: unknown }).logic;
+  return logic && typeof logic === 'object' && 'root' in logic ? (logic as AnyStateMachine) : null;
+}
+
+export function inspect(event: InspectionEvent): void {
+  stately?.(event);
+  const id = event.actorRef.sessionId;
+  if (event.type === '@xstate.actor') {
+    const machine = machineOf(event.actorRef);
+    if (!machine) return;
+    const ref = event.actorRef as unknown as InspectedActor['ref'];
+    actors.set(id, { key: id, id: `${machine.id} (${id})`, ref, machine, value: null, events: [] });
+    changed();
+  } else if (event.type === '@xstate.snapshot') {
+    const actor = actors.get(id);
+    if (!actor) return;
+    actor.value = (event.snapshot as { value?: unknown }).value;
+    if ((event.snapshot as { status?: string }).status === 'stopped') actors.delete(id);
+    changed();
+  } else if (event.type === '@xstate.event') {
+    const actor = actors.get(id);
+    if (!actor) return;
+    actor.events = [...actor.events.slice(-49), { at: Date.now(), type: event.event.type }];
+    changed();
+  }
+}
+
+export function subscribeInspection(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function inspectionVersion(): number {
+  return version;
+}
+
+/** The running actors (a stopped one, e.g. of a closed page, is dropped). */
+export function inspectedActors(): InspectedActor[] {
+  for (const [key, actor] of actors) if (actor.ref.getSnapshot().status === 'stopped') actors.delete(key);
+  return [...actors.values()];
+}
+
+/** The inspector's "send event" box: developers drive a machine by hand. */
+export function sendToInspected(key: string, event: { type: string }): void {
+  if (typeof event.type !== 'string') return;
+  actors.get(key)?.ref.send(event);
+}
+
+export async function enableStatelyInspector(): Promise<void> {
+  const { createBrowserInspector } = await import('@statelyai/inspect');
+  const inspector = createBrowserInspector();
+  stately = (event) => inspector.inspect.next?.(event);
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { generatePaths, measureCoverage } from '../support/machine-model';
+import { runPathOnMachine } from '../support/run-machine-path';
+import { contractId, loaded, signContractModel, submitted } from '../models/sign-contract.model';
+import {
+  signContractMachine,
+  signDelays,
+  type SignStateResult,
+  type StartContractInput,
+} from '../../machines/sign-contract.machine';
+
+const paths = generatePaths(signContractModel);
+
+describe('sign contract machine, model-based', () => {
+  it('generated paths reach every state and transition of the machine', () => {
+    const coverage = measureCoverage(signContractModel, paths);
+    expect(coverage.missingStates).toEqual([]);
+    expect(coverage.missingTransitions).toEqual([]);
+  });
+
+  it.each(paths.map((path) => [path.description, path] as const))(
+    'follows the model: %s',
+    async (_name, path) => {
+      await runPathOnMachine(signContractModel, path);
+    },
+  );
+
+  it('offers the approval for nextType 2 with the item the server named, and opens the detail 2500 ms after starting', async () => {
+    const startContract = vi.fn(async (_input: StartContractInput): Promise<SignStateResult> => ({
+      contractId,
+      state: 2,
+    }));
+    const navigateToDetail = vi.fn();
+    const machine = signContractMachine.provide({
+      actions: { navigateToDetail },
+      actors: {
+        submitContract: fromPromise(async () => submitted(2)),
+        startContract: fromPromise<SignStateResult, StartContractInput>(async ({ input }) =>
+          startContract(input),
+        ),
+        loadContract: fromPromise(async () => loaded(2)),
+      },
+    });
+    const clock = new SimulatedClock();
+    const actor = createActor(machine, { clock }).start();
+    actor.send({ type: 'contract.submit', request: { body: {} } });
+    await waitFor(actor, (s) => s.matches('offerApproval'));
+    actor.send({ type: 'offer.accept' });
+    await waitFor(actor, (s) => s.matches('started'));
+    expect(startContract).toHaveBeenCalledWith({ contractId, type: 1, oaParam: { oaItemId: 45 } });
+    clock.increment(signDelays.afterStart - 1);
+    expect(navigateToDetail).not.toHaveBeenCalled();
+    clock.increment(1);
+    await waitFor(actor, (s) => s.matches('pendingApproval'));
+    expect(navigateToDetail).toHaveBeenCalledTimes(1);
+  });
+
+  it('terminates only after the explicit confirmation and keeps the server’s error message', async () => {
+    const terminate = vi.fn(async (): Promise<SignStateResult> => {
+      throw new Error('当前状态不允许此操作！');
+    });
+    const machine = signContractMachine.provide({
+      actors: {
+        loadContract: fromPromise(async () => loaded(7)),
+        terminateContract: fromPromise(terminate),
+      },
+    });
+    const actor = createActor(machine).start();
+    actor.send({ type: 'contract.load', contractId });
+    await waitFor(actor, (s) => s.matches({ awaitingSignature: 'idle' }));
+    actor.send({ type: 'contract.terminate' });
+    expect(actor.getSnapshot().matches({ awaitingSignature: 'confirmTerminate' })).toBe(true);
+    expect(terminate).not.toHaveBeenCalled();
+    actor.send({ type: 'confirm.no' });
+    expect(actor.getSnapshot().matches({ awaitingSignature: 'idle' })).toBe(true);
+    actor.send({ type: 'contract.terminate' });
+    actor.send({ type: 'confirm.yes' });
+    await waitFor(actor, (s) => s.context.notice !== null && s.matches({ awaitingSignature: 'idle' }));
+    expect(terminate).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.notice?.text).toBe('当前状态不允许此操作！');
+  });
+});

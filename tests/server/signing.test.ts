@@ -1,0 +1,346 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, login, type TestApp } from '../support/test-app';
+import { createLocalStorage } from '../../server/storage/files';
+import { signingAuthorities } from '../../server/db/schema-signing';
+
+type Headers = Record<string, string>;
+
+function idCard(first17: string): string {
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = [...first17].reduce((total, digit, index) => total + Number(digit) * weights[index]!, 0);
+  return first17 + '10X98765432'[sum % 11]!;
+}
+
+/** A small opaque PNG (a dark stroke on white), built by hand so the test needs no image library. */
+function strokePng(width = 60, height = 20): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (data: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of data) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 0; // greyscale
+  const rows: number[] = [];
+  for (let y = 0; y < height; y += 1) {
+    rows.push(0);
+    for (let x = 0; x < width; x += 1)
+      rows.push(Math.abs(y - height / 2 - Math.sin(x / 6) * 5) < 2 ? 0 : 255);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.from(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const signatureImage = `data:image/png;base64,${strokePng().toString('base64')}`;
+const sellerId = idCard('11010519491231002');
+const buyerId = idCard('44030419900101123');
+
+function saleContent() {
+  return {
+    partyA: { subjectType: 1, name: '张三', certType: 1, certNo: sellerId, phone: '13811112222' },
+    partyB: { subjectType: 1, name: '李四', certType: 1, certNo: buyerId, phone: '13933334444' },
+    property: {
+      province: { id: 440000, name: '广东省' },
+      city: { id: 440300, name: '深圳市' },
+      district: { id: 440304, name: '福田区' },
+      address: '福华路 88 号',
+      houseName: '阳光花园',
+      houseBuilding: '3',
+      houseRoomNo: '1202',
+      buildingCertificate: '粤(2020)深圳市不动产权第0012345号',
+      houseArea: 89.5,
+    },
+    transaction: {
+      transactionPrice: 3200000,
+      paymentMethod: 2,
+      transferDate: '2026-12-20',
+      deliveryDate: '2027-01-10',
+    },
+    customFields: { fieldsList_1: '70年', fieldsList_3: '5000' },
+  };
+}
+
+function pdfText(pdf: Buffer): string {
+  return execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString('utf8');
+}
+
+describe('signing for real: links, seals, the signed and sealed PDF', () => {
+  let t: TestApp;
+  let manager: Headers;
+  let managerB: Headers;
+  let saleBoxId: number;
+  let nssDir: string;
+
+  const get = (url: string, headers: Headers, query: Record<string, string> = {}) =>
+    call(t.app, 'GET', url, { headers, query });
+  const post = (url: string, headers: Headers, body: unknown) => call(t.app, 'POST', url, { headers, body });
+  const lastCode = (phone: string) => {
+    const message = [...t.sms.sent].reverse().find((sent) => sent.phone === phone);
+    return /(\d{6})/.exec(message?.content ?? '')?.[1] ?? '';
+  };
+  const download = async (url: string) => (await t.app.inject({ method: 'GET', url })).rawPayload;
+
+  async function startContract(): Promise<{ contractId: number; hashes: Record<number, string> }> {
+    const submitted = await post('/sign/contractSubmissionV2501', manager, {
+      boxid: saleBoxId,
+      content: saleContent(),
+      signatureType: 1,
+    });
+    expect(submitted.code, submitted.message).toBe(200);
+    const { contractId } = submitted.data as { contractId: number };
+    const started = await post('/sign/contractStart', manager, { contractId, type: 2 });
+    expect(started.code, started.message).toBe(200);
+    const info = await get('/sign/getSignInfo', manager, { contractId: String(contractId) });
+    const signatories = (info.data as { signatories: { role: number; hash: string }[] }).signatories;
+    return { contractId, hashes: Object.fromEntries(signatories.map((s) => [s.role, s.hash])) };
+  }
+
+  async function signByLink(hash: string, phone: string) {
+    t.clock.advance(61_000);
+    const sent = await get('/sign/signLinkCode', manager, { hash });
+    expect(sent.code, sent.message).toBe(200);
+    return post('/sign/signByHash', manager, {
+      hash,
+      verificationCode: lastCode(phone),
+      signatureKind: 1,
+      signatureImage,
+    });
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    manager = await login(t.app, '13800000000');
+    managerB = await login(t.app, '13900000000');
+    const templates = (await get('/sign/templatePostsV2', manager)).data as {
+      boxId: number;
+      contractType: number;
+    }[];
+    saleBoxId = templates.find((x) => x.contractType === 1)!.boxId;
+    nssDir = mkdtempSync(join(tmpdir(), 'signing-nss-'));
+  }, 120_000);
+  afterAll(async () => {
+    rmSync(nssDir, { recursive: true, force: true });
+    await t.close();
+  });
+
+  it('registers the company, creates a contract seal after an SMS code and authorises seal-free signing', async () => {
+    const license = await createLocalStorage(join(tmpdir(), 'fangke-files')).save(
+      strokePng(),
+      'license.png',
+      ['png'],
+    );
+    const bad = await post('/sign/regCompanyInfo', manager, {
+      legalRepName: '张经理',
+      legalPhone: '13800000000',
+      corpName: '安居房产经纪有限公司',
+      corpIdentNo: '91440300MA5F000001',
+      corpIdentType: 1,
+      corpIdentMethod: 2,
+      licenseUrl: license.url,
+    });
+    expect(bad.code).toBe(405);
+    expect(bad.message).toContain('oprUserName');
+    const registered = await post('/sign/regCompanyInfo', manager, {
+      legalRepName: '张经理',
+      legalPhone: '13800000000',
+      corpName: '安居房产经纪有限公司',
+      corpIdentNo: '91440300MA5F000001',
+      corpIdentType: 1,
+      corpIdentMethod: 2,
+      oprUserName: '王店长',
+      oprUserIdentNo: idCard('44030419850101123'),
+      oprUserMobile: '13800000001',
+      licenseUrl: license.url,
+    });
+    expect(registered.code, registered.message).toBe(200);
+    const { etcomid } = registered.data as { etcomid: string };
+    const bodies = await get('/sign/signRegCompanyPosts', manager);
+    const agentCode = (bodies.data as { agentCode: string }[])[0]!.agentCode;
+
+    const wrongCode = await post('/sign/createSignature', manager, {
+      name: '合同专用章',
+      agentCode,
+      etcomid,
+      vercode: '000000',
+      sealType: 2,
+    });
+    expect(wrongCode.code).toBe(405);
+    expect((await get('/sign/Verification', manager, { mobileNo: '13800000001' })).code).toBe(200);
+    const created = await post('/sign/createSignature', manager, {
+      name: '合同专用章',
+      agentCode,
+      etcomid,
+      vercode: lastCode('13800000001'),
+      sealType: 2,
+    });
+    expect(created.code, created.message).toBe(200);
+    const seal = created.data as { sealId: number; sealUrl: string; sealType: number };
+    expect(seal.sealType).toBe(2);
+    expect((await download(seal.sealUrl)).subarray(1, 4).toString()).toBe('PNG');
+    const seals = await get('/sign/signaturePosts', manager, { sealType: '2' });
+    expect(seals.total).toBe(1);
+    expect((await get('/sign/signaturePosts', managerB)).total).toBe(0);
+
+    const waiting = await get('/seal/regSealWaitAuthList', manager);
+    expect(waiting.total).toBe(1);
+    const authorised = await post('/seal/sealAuthFreeSign', manager, {});
+    expect(authorised.code, authorised.message).toBe(200);
+    expect((authorised.data as { sealIds: number[] }).sealIds).toEqual([seal.sealId]);
+    expect((await post('/seal/sealAuthFreeSign', manager, {})).code).toBe(405);
+    expect((await get('/sign/signSelectBody', manager)).data).toHaveLength(1);
+  });
+
+  it('renders the contract with its Chinese text and numbers, and refuses links of another company', async () => {
+    const { hashes } = await startContract();
+    const landing = await get(`/sign/${hashes[1]}`, manager);
+    expect(landing.code, landing.message).toBe(200);
+    const { previewUrl, signatory } = landing.data as { previewUrl: string; signatory: { name: string } };
+    expect(signatory.name).toBe('张三');
+    const text = pdfText(await download(previewUrl));
+    expect(text).toContain('二手房买卖合同');
+    expect(text).toContain('3200000');
+    expect(text).toContain('阳光花园');
+    expect(text).toContain('签署页');
+    expect((await get(`/sign/${hashes[1]}`, managerB)).code).toBe(404);
+    expect((await get('/sign/signLinkCode', managerB, { hash: hashes[1]! })).code).toBe(404);
+  });
+
+  it('signs with SMS codes; refuses wrong codes and second attempts; the last signature seals a PDF pdfsig trusts', async () => {
+    const { contractId, hashes } = await startContract();
+    t.clock.advance(61_000);
+    await get('/sign/signLinkCode', manager, { hash: hashes[1]! });
+    const wrong = await post('/sign/signByHash', manager, {
+      hash: hashes[1],
+      verificationCode: lastCode('13811112222') === '000000' ? '111111' : '000000',
+      signatureKind: 1,
+      signatureImage,
+    });
+    expect(wrong.code).toBe(405);
+    let info = await get('/sign/getSignInfo', manager, { contractId: String(contractId) });
+    expect((info.data as { signedCount: number }).signedCount).toBe(0);
+
+    const first = await signByLink(hashes[1]!, '13811112222');
+    expect(first.code, first.message).toBe(200);
+    expect((first.data as { state: number }).state).toBe(7);
+    expect((await get('/sign/signLinkCode', manager, { hash: hashes[1]! })).code).toBe(409);
+    const again = await post('/sign/signByHash', manager, {
+      hash: hashes[1],
+      verificationCode: '123456',
+      signatureKind: 2,
+      signatureImage,
+    });
+    expect(again).toMatchObject({ code: 409, message: '您已签署，请勿重复签署' });
+
+    const last = await signByLink(hashes[2]!, '13933334444');
+    expect(last.code, last.message).toBe(200);
+    const result = last.data as { state: number; previewUrl: string };
+    expect(result.state).toBe(8);
+    info = await get('/sign/getSignInfo', manager, { contractId: String(contractId) });
+    expect(info.data).toMatchObject({ state: 8, signedCount: 3, signerCount: 3 });
+
+    const sealed = await download(result.previewUrl);
+    const text = pdfText(sealed);
+    expect(text).toContain('签署证明');
+    expect(text).toContain('数字签名');
+    expect(text).toContain('张三');
+
+    const [ca] = await t.database.db
+      .select()
+      .from(signingAuthorities)
+      .where(eq(signingAuthorities.key, 'root'));
+    writeFileSync(join(nssDir, 'ca.pem'), ca!.certPem);
+    execFileSync('certutil', ['-N', '-d', `sql:${nssDir}`, '--empty-password']);
+    execFileSync('certutil', [
+      '-A',
+      '-n',
+      'anjuqian-ca',
+      '-t',
+      'CT,C,C',
+      '-i',
+      join(nssDir, 'ca.pem'),
+      '-d',
+      `sql:${nssDir}`,
+    ]);
+    const pdfPath = join(nssDir, 'signed.pdf');
+    writeFileSync(pdfPath, sealed);
+    const report = spawnSync('pdfsig', ['-nssdir', `sql:${nssDir}`, pdfPath]).stdout.toString();
+    expect(report).toContain('Signature is Valid');
+    expect(report).toContain('Certificate is Trusted');
+    expect(report).toContain('Total document signed');
+    expect(report).toContain('安居房产经纪有限公司');
+
+    // One byte changed inside the signed range: pdfsig no longer accepts it.
+    const tampered = Buffer.from(sealed);
+    const at = tampered.indexOf('/Producer');
+    tampered[at + 2] = tampered[at + 2]! ^ 0x01;
+    writeFileSync(pdfPath, tampered);
+    const tamperedReport = spawnSync('pdfsig', ['-nssdir', `sql:${nssDir}`, pdfPath]).stdout.toString();
+    expect(tamperedReport).not.toContain('Signature is Valid');
+
+    const trail = await get('/sign/signAuditTrail', manager, { contractId: String(contractId) });
+    const events = trail.data as { action: string; hashBefore: string | null; hashAfter: string | null }[];
+    expect(events.map((event) => event.action)).toEqual([
+      '生成合同文件',
+      '签字',
+      '签字',
+      '盖章',
+      '数字签名封存',
+    ]);
+    for (let i = 1; i < events.length; i += 1) expect(events[i]!.hashBefore).toBe(events[i - 1]!.hashAfter);
+    await expect(t.database.db.execute(sql`update sign_audit_events set actor = 'x'`)).rejects.toThrow();
+  }, 120_000);
+
+  it('refuses an expired link without changing anything', async () => {
+    const { contractId, hashes } = await startContract();
+    t.clock.advance(8 * 24 * 60 * 60 * 1000);
+    manager = await login(t.app, '13800000000');
+    const sent = await get('/sign/signLinkCode', manager, { hash: hashes[1]! });
+    expect(sent.code).toBe(405);
+    expect(sent.message).toContain('过期');
+    const info = await get('/sign/getSignInfo', manager, { contractId: String(contractId) });
+    expect((info.data as { signedCount: number }).signedCount).toBe(0);
+  });
+
+  it('needs a name and a valid ID number before face verification; a wrong identity gives 400020', async () => {
+    const { hashes } = await startContract();
+    const invalid = await post('/sign/getFaceUrl', manager, { name: '张三', idNo: '110105194912310021' });
+    expect(invalid.code).toBe(405);
+    const wrong = await post('/sign/getFaceUrl', manager, { name: '王五', idNo: sellerId, hash: hashes[1] });
+    expect(wrong).toMatchObject({ code: 400020, data: '王五' });
+    const started = await post('/sign/getFaceUrl', manager, {
+      name: '张三',
+      idNo: sellerId,
+      hash: hashes[1],
+    });
+    expect(started.code, started.message).toBe(200);
+    const { faceId } = started.data as { faceId: string };
+    expect((await get('/sign/getFaceStatus', manager, { faceId })).data).toMatchObject({ status: 0 });
+    await post('/sandbox/faceDecide', {}, { faceId, pass: false });
+    expect((await get('/sign/getFaceStatus', manager, { faceId })).data).toMatchObject({ status: 2 });
+  });
+});

@@ -1,0 +1,45 @@
+import { connect } from 'node:net';
+import { defineConfig } from 'vitest/config';
+
+/** Server tests run on PGlite always, and again on PostgreSQL when 127.0.0.1:5432 answers. */
+function isPostgresReachable(): Promise<boolean> {
+  if (process.env['TEST_POSTGRES'] === '0') return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port: 5432, timeout: 1000 });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+export default defineConfig(async () => {
+  const withPostgres = await isPostgresReachable();
+  // Generous limits: two cores run PGlite setups and PostgreSQL databases side by side; nothing here is a timing test.
+  const shared = { environment: 'node' as const, testTimeout: 90_000, hookTimeout: 180_000 };
+  return {
+    test: {
+      maxWorkers: 2,
+      projects: [
+        { test: { ...shared, name: 'pglite', include: ['tests/**/*.test.ts'] } },
+        ...(withPostgres
+          ? [
+              {
+                test: {
+                  ...shared,
+                  name: 'postgres',
+                  include: ['tests/server/**/*.test.ts'],
+                  env: { TEST_DATABASE: 'postgres' },
+                },
+              },
+            ]
+          : []),
+      ],
+    },
+  };
+});
