@@ -104,7 +104,7 @@ export async function listMessages(db: Db, session: Session, query: MessageQuery
       messageType: message.messageType as MessageType,
       title: message.title,
       content: message.content,
-      readed: (message.readAt ? 1 : 2) as 1 | 2,
+      readed: message.readAt ? (1 as const) : (2 as const),
       gonggaoId: message.noticeId,
       senderName,
       link: message.link,

@@ -201,7 +201,7 @@ export async function readNotice(db: Db, session: Session, noticeId: number) {
     publisherName: publisher?.name ?? '',
     publishTime: formatDateTime(notice.createdAt),
     updateTime: notice.updatedAt ? formatDateTime(notice.updatedAt) : null,
-    readed: (own?.readAt ? 1 : 2) as 1 | 2,
+    readed: own?.readAt ? (1 as const) : (2 as const),
     readCount: reads.readers,
     receiverCount: reads.receivers,
     canEdit: canEdit(session, notice.publisherId) ? (1 as const) : (0 as const),

@@ -71,10 +71,12 @@ function valueAt(source: Record<string, unknown>, path: string): string {
     value = (value as Record<string, unknown>)[key];
   }
   if (value === null || value === undefined || value === '') return '____';
-  if (typeof value === 'object' && 'name' in value) return String(value.name);
+  if (typeof value === 'object' && 'name' in value)
+    return typeof value.name === 'string' ? value.name : '____';
   if (Array.isArray(value)) return value.join('、');
-  if (typeof value === 'object') return '____';
-  return String(value);
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return '____';
 }
 
 /** The template's text with its {{path}} placeholders filled, as headings and paragraphs. */

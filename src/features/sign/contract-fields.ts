@@ -471,7 +471,10 @@ export function groupsForSubmit(
 
 export function houseInfoOf(values: FormValues) {
   const property = values.groups.property;
-  const pick = (key: string) => (typeof property[key] === 'string' ? (property[key] as string).trim() : '');
+  const pick = (key: string) => {
+    const value = property[key];
+    return typeof value === 'string' ? value.trim() : '';
+  };
   return {
     ...(values.region.province.id ? { province: values.region.province } : {}),
     ...(values.region.city.id ? { city: values.region.city } : {}),
@@ -526,7 +529,7 @@ export function contentForSubmit(
       : {}),
     houseInfo: houseInfoOf(values),
     customFields,
-  } as SignContractContent;
+  };
 }
 
 function regionPart(values: FormValues) {
@@ -627,10 +630,9 @@ export function formFromContent(content: SignContractContent, signatureType: 1 |
     return { id: value?.id ?? null, name: value?.name ?? null };
   };
   const regions = { province: region('province'), city: region('city'), district: region('district') };
-  if (typeof property['buildingCertificateState'] === 'string')
-    property['buildingCertificateState'] = (property['buildingCertificateState'] as string)
-      .split(',')
-      .filter(Boolean);
+  const certificateState = property['buildingCertificateState'];
+  if (typeof certificateState === 'string')
+    property['buildingCertificateState'] = certificateState.split(',').filter(Boolean);
   return {
     ...empty,
     partyA: partyFromContent(content.partyA),

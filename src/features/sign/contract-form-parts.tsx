@@ -379,7 +379,7 @@ function FieldInput({
           placeholder={`请输入${spec.title}`}
           inputMode={spec.kind === 'number' || spec.kind === 'int' ? 'decimal' : undefined}
           maxLength={140}
-          value={value === undefined || value === null ? '' : String(value)}
+          value={typeof value === 'string' || typeof value === 'number' ? String(value) : ''}
           onChange={(e) => onChange(e.target.value)}
         >
           {spec.unit && <TextField.Slot side="right">{spec.unit}</TextField.Slot>}
@@ -596,7 +596,7 @@ export function CustomFieldsForm({
                   aria-label={label}
                   placeholder={field.placeholder ?? `请输入${label}`}
                   inputMode={field.type === 3 || field.type === 7 ? 'decimal' : undefined}
-                  value={value === undefined || value === null ? '' : String(value)}
+                  value={typeof value === 'string' || typeof value === 'number' ? String(value) : ''}
                   onChange={(e) => onChange(field.fieldName, e.target.value)}
                 >
                   {field.numUnit && <TextField.Slot side="right">{field.numUnit}</TextField.Slot>}

@@ -179,9 +179,7 @@ function SettingsDialog({
                   placeholder="请输入编号前缀"
                   maxLength={10}
                   value={current.contractNumber?.prefix ?? ''}
-                  onChange={(e) =>
-                    set({ contractNumber: { ...numberRule, prefix: e.target.value } })
-                  }
+                  onChange={(e) => set({ contractNumber: { ...numberRule, prefix: e.target.value } })}
                 />
                 <Select.Root
                   value={String(current.contractNumber?.date ?? 1)}
@@ -347,7 +345,7 @@ function TemplateTable({
                     <Button
                       size="1"
                       variant="soft"
-                      onClick={() => run(setTemplateShelf(t.boxId, t.state === 1 ? 2 : 1))}
+                      onClick={() => void run(setTemplateShelf(t.boxId, t.state === 1 ? 2 : 1))}
                     >
                       {t.state === 1 ? '下架' : '上架'}
                     </Button>

@@ -19,7 +19,6 @@ import {
   TextField,
 } from '@radix-ui/themes';
 import { resourceMachine } from '../../../machines/resource.machine';
-import type { SignStateCode } from '../../../machines/sign-contract.machine';
 import type { PageProps } from '../../core/workspace';
 import { useWorkspace } from '../../core/workspace';
 import { inspect } from '../../inspector/inspection-store';
@@ -338,7 +337,7 @@ export default function SignListPage(_props: PageProps) {
         query={query}
         state={state}
         onState={(next: number) => {
-          setState(next as 0 | SignStateCode);
+          setState(next);
           setPage(1);
         }}
       />
