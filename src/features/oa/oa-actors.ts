@@ -193,9 +193,7 @@ export function loadContracts(kind: ContractKind, search: SaleSearch | RentSearc
     const body = { ...search, sort: search.sort ?? 1, pagesize: oaPageSize };
     const result =
       kind === 'sale'
-        ? await ok(
-            api.POST('/contract/v2/contractSalePosts', { body: body }),
-          )
+        ? await ok(api.POST('/contract/v2/contractSalePosts', { body: body }))
         : await ok(
             api.POST('/contract/v2/contractRentPosts', { body: body as Schemas['ContractRentSearch'] }),
           );
