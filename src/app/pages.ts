@@ -34,7 +34,10 @@ export const pageDefinitions: Record<string, PageDefinition> = {
     title: '发起签约',
     load: () => import('../features/sign/sign-operation-page'),
   },
-  '/views/sign/to-be-signed': { title: '待签署' },
+  '/views/sign/to-be-signed': {
+    title: '待签署',
+    load: () => import('../features/signing/to-be-signed-page'),
+  },
   '/views/sign/contract-operation': { title: '可视化合同编辑' },
   '/views/sign/contract-template': {
     title: '合同模板',
@@ -53,7 +56,10 @@ export const pageDefinitions: Record<string, PageDefinition> = {
     title: '在线签约设置',
     load: () => import('../features/sign/sign-setting-page'),
   },
-  '/views/system/message/index': { title: '消息' },
+  '/views/system/message/index': {
+    title: '消息',
+    load: () => import('../features/messages/messages-page'),
+  },
   '/views/system/index': { title: '系统权限' },
   '/views/system/broker/fp-58sup-broker': { title: '58 经纪人设置' },
   '/views/system/broker/fp-tmall-broker': { title: '天猫好房经纪人设置' },
