@@ -15,7 +15,7 @@ test('the demo manager works in tabs, logs out, and logs back in with an SMS cod
   await expect(page.getByTestId('user-menu')).toContainText('张经理');
 
   const menu = page.getByRole('navigation', { name: '主菜单' });
-  const tabs = page.getByRole('tablist');
+  const tabs = page.getByRole('tablist', { name: '已打开的页面' });
   await menu.getByRole('button', { name: '在线签约', exact: true }).click();
   await menu.getByRole('button', { name: '组织架构', exact: true }).click();
   await expect(tabs.getByRole('tab')).toHaveText([/^首页/, /^在线签约/, /^组织架构/]);

@@ -19,7 +19,7 @@ const tabNames: Record<string, string> = {
   [signListKey]: '在线签约',
   [signDetailKey]: '签约详情',
 };
-const tabBar = (page: Page) => page.getByRole('tablist');
+const tabBar = (page: Page) => page.getByRole('tablist', { name: '已打开的页面' });
 
 async function clickTab(page: Page, name: string): Promise<boolean> {
   const tab = tabBar(page).getByRole('button', { name, exact: true });

@@ -69,9 +69,9 @@ export async function sendThroughInspector(page: Page, machineId: string, event:
     await page
       .getByRole('option', { name: new RegExp(`^${machineId} `) })
       .last()
-      .click({ timeout: 1000 });
-    await expect(picker).toContainText(`${machineId} (`, { timeout: 1000 });
-  }).toPass({ timeout: 10_000 });
+      .click({ timeout: 3000 });
+    await expect(picker).toContainText(`${machineId} (`, { timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
   await panel.getByLabel('发送事件').fill(JSON.stringify(event));
   await panel.getByRole('button', { name: '发送' }).click();
   // A modal the event opened makes the rest of the page inert; the panel then stays open under it.

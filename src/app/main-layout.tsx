@@ -163,7 +163,7 @@ export default function MainLayout({ token }: { token: string }) {
           </ScrollArea>
         </nav>
         <main className="shell-main">
-          <div className="tab-bar" role="tablist">
+          <div className="tab-bar" role="tablist" aria-label="已打开的页面">
             {context.tabs.map((tab) => {
               const key = tabKey(tab);
               const isActive = key === context.activeKey;
