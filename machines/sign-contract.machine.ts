@@ -72,7 +72,8 @@ export const signConfirmations = {
 
 export const signDelays = { toDetail: 300, afterStart: 2500, afterDelete: 1500 } as const;
 
-const oaItems = { 1: 45, 2: 47, 3: 49 } as const;
+/** Approval item of a contract type (1 sale 45, 2 rent 47, 3 other 49). */
+export const signOaItems = { 1: 45, 2: 47, 3: 49 } as const;
 
 function errorOf(event: unknown): { text: string; code: number | null } {
   const error = (event as { error?: unknown }).error;
@@ -373,7 +374,7 @@ export const signContractMachine = setup({
           contractId: context.contractId!,
           type: 1 as const,
           oaParam: {
-            oaItemId: context.oaItemId ?? oaItems[context.contractType ?? 1],
+            oaItemId: context.oaItemId ?? signOaItems[context.contractType ?? 1],
             ...(event.type === 'approval.start' && event.remark ? { oaReamrk: event.remark } : {}),
           },
         }),

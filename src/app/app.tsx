@@ -7,6 +7,7 @@ import { HashRouter, Navigate, Route, Routes, useLocation, useNavigate, useParam
 import { emitFeedback } from '../api/feedback';
 import { sessionActor } from '../core/session';
 import { useSessionSnapshot } from '../core/use-session';
+import { WorkspaceContext, type Workspace } from '../core/workspace';
 import { FeedbackHost } from '../ui/feedback-host';
 import { PageLoading } from '../ui/page-loading';
 import { pageComponent } from './pages';
@@ -52,14 +53,29 @@ function SessionNavigation() {
   return null;
 }
 
+/** A page opened by its own address (a link): opening another page moves to that page's address. */
 function StandalonePage() {
   const params = useParams();
   const location = useLocation();
+  const navigate = useNavigate();
   const path = `/views/${params['*'] ?? ''}`;
   const page = pageComponent(path);
   if (!page) return <NotFoundPage />;
   const query = Object.fromEntries(new URLSearchParams(location.search));
-  return <page.Component path={path} params={query} title={page.title} />;
+  const workspace: Workspace = {
+    menu: [],
+    openPage: (entry) => {
+      const search = new URLSearchParams(entry.params ?? {}).toString();
+      void navigate(`${entry.path}${search ? `?${search}` : ''}`);
+    },
+    closePage: () => {},
+    disablePage: () => {},
+  };
+  return (
+    <WorkspaceContext.Provider value={workspace}>
+      <page.Component path={path} params={query} title={page.title} />
+    </WorkspaceContext.Provider>
+  );
 }
 
 function Protected({ children }: { children: (token: string) => React.ReactNode }) {

@@ -272,6 +272,11 @@ function ContractDetail({ contractId }: { contractId: number }) {
               删除
             </Button>
           )}
+          {!snapshot.matches('loadFailed') && canSend({ type: 'contract.refresh' }) && (
+            <Button variant="ghost" onClick={() => send({ type: 'contract.refresh' })}>
+              刷新
+            </Button>
+          )}
         </Flex>
       </Flex>
       {notice && (

@@ -15,14 +15,17 @@ import {
   Button,
   Callout,
   Card,
+  Checkbox,
   Flex,
   Grid,
   Heading,
   RadioGroup,
   Spinner,
   Text,
+  TextArea,
 } from '@radix-ui/themes';
 import { resourceMachine } from '../../../machines/resource.machine';
+import { signOaItems } from '../../../machines/sign-contract.machine';
 import { draftMessages } from '../../../machines/sign-draft.machine';
 import { tabKey } from '../../../machines/tabs.machine';
 import type { PageProps } from '../../core/workspace';
@@ -51,7 +54,7 @@ import {
   type SignFieldDefinitions,
   type SignTemplateItem,
 } from './sign-actors';
-import { contractTypeNames, houseTitle, signatureTypeNames } from './sign-format';
+import { contractTypeNames, houseTitle, signatureTypeNames, signStateNames } from './sign-format';
 import { signPages } from './sign-pages';
 
 export const noSignSettingMessage = '您还未设置签署方式,请前往设置!';
@@ -281,6 +284,9 @@ function ContractForm({
   const [values, setValues] = useState<FormValues>(() => initialValues(restore));
   const [step, setStep] = useState(0);
   const [formError, setFormError] = useState<string | null>(null);
+  // 001 section 3: a submission may carry oaParam and go straight into the approval flow.
+  const [withApproval, setWithApproval] = useState(false);
+  const [approvalRemark, setApprovalRemark] = useState('');
 
   useEffect(() => {
     if (editingId !== null) send({ type: 'contract.load', contractId: editingId });
@@ -337,6 +343,14 @@ function ContractForm({
       content: contentForSubmit(contractType, values, fields.fields),
       signatureType: values.signatureType,
       ...(editingId === null && draft.context.draftCode ? { draftCode: draft.context.draftCode } : {}),
+      ...(withApproval
+        ? {
+            oaParam: {
+              oaItemId: signOaItems[contractType],
+              ...(approvalRemark.trim() ? { oaReamrk: approvalRemark.trim() } : {}),
+            },
+          }
+        : {}),
     };
     if (editingId !== null && sign.can({ type: 'contract.edit', request: { contractId: editingId, body } }))
       send({ type: 'contract.edit', request: { contractId: editingId, body } });
@@ -385,12 +399,19 @@ function ContractForm({
     !sign.matches('submitting');
   if (isSubmittedElsewhere)
     return (
-      <Box p="5">
+      <Box p="5" data-testid="sign-operation-page">
+        <Heading size="5" mb="3">
+          合同已提交
+        </Heading>
         {notice && (
           <Callout.Root color={notice.kind === 'error' ? 'red' : 'green'}>
             <Callout.Text data-testid="form-error">{notice.text}</Callout.Text>
           </Callout.Root>
         )}
+        <Text as="p" mt="3" color="gray" size="2">
+          合同已保存{sign.context.state !== null ? `（${signStateNames[sign.context.state]}）` : ''}
+          ，可在合同详情中继续操作。
+        </Text>
         <Button mt="3" onClick={() => workspace.openPage(signPages.detail(sign.context.contractId!))}>
           查看合同详情
         </Button>
@@ -513,6 +534,30 @@ function ContractForm({
                     <RadioGroup.Item value="2">{signatureTypeNames[2]}（打印后线下签字）</RadioGroup.Item>
                   </Flex>
                 </RadioGroup.Root>
+              </Card>
+              <Card>
+                <Heading size="3" mb="3">
+                  签约审批
+                </Heading>
+                <Text as="label" size="2">
+                  <Flex gap="2" align="center">
+                    <Checkbox
+                      checked={withApproval}
+                      onCheckedChange={(checked) => setWithApproval(checked === true)}
+                    />
+                    提交后直接发起审批（本合同类型已启用签约审批时）
+                  </Flex>
+                </Text>
+                {withApproval && (
+                  <TextArea
+                    mt="2"
+                    aria-label="审批备注"
+                    placeholder="请输入审批备注（选填）"
+                    maxLength={140}
+                    value={approvalRemark}
+                    onChange={(e) => setApprovalRemark(e.target.value)}
+                  />
+                )}
               </Card>
             </>
           )}

@@ -1,0 +1,380 @@
+/**
+ * The sign-contract machine's model driven through the real sign pages against the real server.
+ * Each path runs in a company of its own whose manager chose step-by-step signing. A path that
+ * submits starts from a saved draft of the sale contract on /views/sign/sign-operation (the form
+ * restored, submitted from its last step); a path that loads opens /views/sign/detail for a
+ * contract brought into the state its first answer names, the way people do it (submitted,
+ * approved or rejected by the approver, started, signed through the parties' links with the
+ * company's seal-free seal, voided, completed on paper).
+ * What makes the server answer each way is real: nextType 2 needs the approval of item 45 switched
+ * on, 3 a submission that starts the approval; a refused start has no sign credits left or the
+ * approval switched off meanwhile; a refused terminate, complete or revoke follows another user's
+ * void, rejection or delete; a refused submission follows the template taken off the shelf. A load,
+ * void or delete that fails is a network failure. The paths are the generated browser paths,
+ * narrowed to a subset that still takes every transition (e2e/support/covering-paths.ts).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import type { AnyMachineSnapshot } from 'xstate';
+import { generatePaths, type ModelPath } from '../tests/support/machine-model';
+import { signContractModel } from '../tests/models/sign-contract.model';
+import {
+  signConfirmations,
+  type LoadedContract,
+  type SignContractContext,
+  type SignSubmissionResult,
+} from '../machines/sign-contract.machine';
+import {
+  browserModel,
+  runPathInBrowser,
+  type BrowserExecutors,
+  type StepContext,
+} from './support/run-browser-path';
+import { selectCoveringPaths } from './support/covering-paths';
+import { decide, failNextCall, networkError, openAs } from './support/oa';
+import {
+  approvalIdOf,
+  buySignCredits,
+  contractState,
+  prepareCompanySeal,
+  saveSaleDraft,
+  setSignApproval,
+  signAllParties,
+  signCall,
+  signCompany,
+  submitSale,
+  type SignCompany,
+} from './support/sign';
+
+type Fixture = { path: ModelPath; company: SignCompany | null; contractId: number };
+type Context = StepContext<Fixture>;
+
+const spec = browserModel(signContractModel);
+const confirmStates = ['confirmComplete', 'confirmDelete', 'confirmTerminate'];
+/** A confirmation is a modal: nothing behind it (the refresh button) can be used while it is open. */
+const isUsable = (path: ModelPath) =>
+  path.steps.every(
+    (step) =>
+      step.event.type !== 'contract.refresh' ||
+      !confirmStates.some((name) => JSON.stringify(step.previous.value).includes(name)),
+  );
+const paths = selectCoveringPaths(spec, generatePaths(spec), isUsable);
+
+const detail = (page: Page) => page.getByTestId('sign-detail-page');
+const form = (page: Page) => page.getByTestId('sign-operation-page');
+const noop = async () => {};
+type Output<T> = { output: T };
+const outputOf = <T>(step: { event: unknown } | undefined) => (step?.event as Output<T> | undefined)?.output;
+const nextType = (c: Context) => c.next?.event.type;
+const hasEvent = (path: ModelPath, type: string) => path.steps.some((s) => s.event.type === type);
+const wasIn = (snapshot: AnyMachineSnapshot, name: string) => JSON.stringify(snapshot.value).includes(name);
+
+function companyOf(c: Context): SignCompany {
+  if (!c.fixture.company) throw new Error('fixture not ready');
+  return c.fixture.company;
+}
+
+/** What the path needs from the company: an approval flow, sign credits, a seal, paper contracts. */
+function needs(path: ModelPath) {
+  const submissions = path.steps
+    .map((s) => outputOf<SignSubmissionResult>(s))
+    .filter((o): o is SignSubmissionResult => o !== undefined && 'nextType' in o);
+  const loaded = path.steps
+    .filter((s) => s.event.type === 'xstate.done.actor.loadContract')
+    .map((s) => outputOf<LoadedContract>(s)?.state);
+  const completesEarly = path.steps.some(
+    (s) =>
+      s.event.type === 'contract.complete' &&
+      (wasIn(s.previous, 'toStart') || wasIn(s.previous, 'awaitingSignature')),
+  );
+  return {
+    approval:
+      submissions.some((o) => o.nextType !== 1) ||
+      hasEvent(path, 'approval.start') ||
+      hasEvent(path, 'xstate.done.actor.startApproval') ||
+      hasEvent(path, 'xstate.error.actor.startApproval') ||
+      loaded.some((state) => state === 2 || state === 3),
+    credits: !hasEvent(path, 'xstate.error.actor.startSigning'),
+    seal: loaded.includes(8),
+    paper: completesEarly || loaded.includes(6),
+  };
+}
+
+/** Brings a new contract of the company into this state, as people would. */
+async function contractIn(c: Context, state: number): Promise<number> {
+  const company = companyOf(c);
+  const paper = needs(c.fixture.path).paper;
+  if (state === 2 || state === 3) {
+    const { contractId } = await submitSale(c.request, company, { withApproval: true });
+    if (state === 3)
+      await decide(
+        c.request,
+        company.credentials,
+        await approvalIdOf(c.request, company, contractId),
+        'reject',
+      );
+    return contractId;
+  }
+  const { contractId } = await submitSale(c.request, company, { paper: paper || state === 6 });
+  if (state === 4)
+    await signCall(c.request, company, '/sign/signInvalid', { contractId, reason: '客户放弃' });
+  if (state === 6) await signCall(c.request, company, '/sign/contractComplete', { contractId });
+  if (state === 7 || state === 8)
+    await signCall(c.request, company, '/sign/contractStart', { contractId, type: 2 });
+  if (state === 8) expect(await signAllParties(c.request, company, contractId)).toBe(8);
+  expect(await contractState(c.request, company, contractId)).toBe(state);
+  return contractId;
+}
+
+/** Another user of the company voids the contract meanwhile. */
+const voidElsewhere = (c: Context) =>
+  signCall(c.request, companyOf(c), '/sign/signInvalid', {
+    contractId: c.fixture.contractId,
+    reason: '他人作废',
+  });
+
+/** On the form: to the last step (提交). */
+async function toLastStep(page: Page): Promise<void> {
+  const next = form(page).getByRole('button', { name: '下一步' });
+  await expect(next).toBeVisible();
+  while (await next.isVisible()) await next.click();
+  await expect(form(page).getByRole('button', { name: '提交', exact: true })).toBeVisible();
+}
+
+async function expectServerState(c: Context, state: number): Promise<void> {
+  await expect.poll(() => contractState(c.request, companyOf(c), c.fixture.contractId)).toBe(state);
+}
+
+async function expectNotice(c: Context): Promise<void> {
+  const notice = (c.step.state.context as SignContractContext).notice;
+  if (!notice) return;
+  const shown = c.page.getByTestId('detail-notice').or(c.page.getByTestId('form-error'));
+  // Server errors carry the server's own words; the model's samples only stand for them.
+  if (notice.kind === 'error') await expect(shown).not.toBeEmpty();
+  else await expect(shown).toHaveText(notice.text);
+}
+
+async function expectState(c: Context, name: string): Promise<void> {
+  await expect(detail(c.page).getByTestId('detail-state')).toHaveText(name);
+  await expectNotice(c);
+}
+
+async function expectConfirm(c: Context, text: string): Promise<void> {
+  await expect(c.page.getByRole('alertdialog')).toContainText(text);
+}
+
+const click = (c: Context, name: string) =>
+  detail(c.page).getByTestId('detail-actions').getByRole('button', { name, exact: true }).click();
+
+const executors: BrowserExecutors<Fixture> = {
+  events: {
+    'xstate.init': async (c) => {
+      const wants = needs(c.fixture.path);
+      const company = await signCompany(c.request);
+      c.fixture.company = company;
+      await Promise.all([
+        wants.credits ? buySignCredits(c.request, company) : Promise.resolve(),
+        wants.approval ? setSignApproval(c.request, company, true) : Promise.resolve(),
+        wants.seal ? prepareCompanySeal(c.request, company) : Promise.resolve(),
+      ]);
+      if (nextType(c) !== 'contract.submit') return;
+      // A broker continues a draft with the whole sale form and goes to its last step.
+      const draftCode = await saveSaleDraft(c.request, company);
+      await openAs(c.page, company.credentials, `/views/sign/sign-operation?draftCode=${draftCode}`);
+      await toLastStep(c.page);
+    },
+    'contract.submit': async (c) => {
+      const company = companyOf(c);
+      if (nextType(c) === 'xstate.error.actor.submitContract')
+        await signCall(c.request, company, '/template/templateUpAndDown', {
+          boxId: company.saleBoxId,
+          state: 2,
+        });
+      if (outputOf<SignSubmissionResult>(c.next)?.nextType === 3) {
+        await form(c.page).getByText('提交后直接发起审批').click();
+        await form(c.page).getByLabel('审批备注').fill('请审批');
+      }
+      await form(c.page).getByRole('button', { name: '提交', exact: true }).click();
+    },
+    'xstate.done.actor.submitContract': async (c) => {
+      // The contract the server made (the company's only one) is the one the rest of the path acts on.
+      const response = await c.request.get('/api/sign/signPosts?pageindex=1&pagesize=15&state=0', {
+        headers: companyOf(c).credentials,
+      });
+      const list = ((await response.json()) as { data: { contractId: number; state: number }[] | null }).data;
+      expect(list).toHaveLength(1);
+      c.fixture.contractId = list?.[0]?.contractId ?? 0;
+      const expected = outputOf<SignSubmissionResult>(c.step)?.nextType === 3 ? 2 : 1;
+      expect(list?.[0]?.state).toBe(expected);
+    },
+    'xstate.error.actor.submitContract': noop,
+    'contract.load': async (c) => {
+      const company = companyOf(c);
+      const next = outputOf<LoadedContract>(c.next);
+      c.fixture.contractId = await contractIn(c, next?.state ?? 1);
+      if (nextType(c) === 'xstate.error.actor.loadContract') await failNextCall(c.page, '/sign/signDetailV3');
+      await openAs(c.page, company.credentials, `/views/sign/detail?contractId=${c.fixture.contractId}`);
+    },
+    'xstate.done.actor.loadContract': noop,
+    'xstate.error.actor.loadContract': noop,
+    'contract.refresh': async (c) => {
+      if (nextType(c) === 'xstate.error.actor.loadContract') await failNextCall(c.page, '/sign/signDetailV3');
+      const retry = detail(c.page).getByRole('button', { name: '重新加载' });
+      if (await retry.isVisible()) await retry.click();
+      else await click(c, '刷新');
+    },
+    'offer.accept': async (c) => {
+      if (nextType(c) === 'xstate.error.actor.startApproval')
+        await setSignApproval(c.request, companyOf(c), false);
+      await c.page
+        .getByRole('alertdialog')
+        .getByRole('button', { name: /立即发起/ })
+        .click();
+    },
+    'offer.decline': async (c) =>
+      c.page.getByRole('alertdialog').getByRole('button', { name: '稍后再说' }).click(),
+    'sign.start': async (c) => click(c, '发起签署'),
+    'approval.start': async (c) => {
+      if (nextType(c) === 'xstate.error.actor.startApproval')
+        await setSignApproval(c.request, companyOf(c), false);
+      await click(c, '发起审批');
+      const dialog = c.page.getByRole('dialog');
+      await dialog.getByLabel('审批备注').fill('请审批');
+      await dialog.getByRole('button', { name: '确定发起' }).click();
+    },
+    'contract.edit': async (c) => {
+      // 修改 opens the form with the contract; the form's own machine loads it and submits the edit.
+      await click(c, '修改');
+      await toLastStep(c.page);
+      await form(c.page).getByRole('button', { name: '提交', exact: true }).click();
+    },
+    'contract.void': async (c) => {
+      if (nextType(c) === 'xstate.error.actor.voidContract') await failNextCall(c.page, '/sign/signInvalid');
+      await click(c, '作废');
+      const dialog = c.page.getByRole('dialog');
+      await dialog.getByLabel('作废原因').fill('客户放弃');
+      await dialog.getByRole('button', { name: '确定作废' }).click();
+    },
+    'void.revoke': async (c) => {
+      if (nextType(c) === 'xstate.error.actor.revokeVoid')
+        await signCall(c.request, companyOf(c), '/sign/signDelete', { contractId: c.fixture.contractId });
+      await click(c, '撤销作废');
+    },
+    'contract.terminate': async (c) => click(c, '终止'),
+    'contract.complete': async (c) => click(c, '签约完成'),
+    'contract.delete': async (c) => click(c, '删除'),
+    'confirm.yes': async (c) => {
+      const company = companyOf(c);
+      const next = nextType(c);
+      if (next === 'xstate.error.actor.deleteContract') await failNextCall(c.page, '/sign/signDelete');
+      if (next === 'xstate.error.actor.completeContract') await voidElsewhere(c);
+      if (next === 'xstate.error.actor.terminateContract') {
+        if (wasIn(c.step.previous, 'pendingApproval'))
+          await decide(
+            c.request,
+            company.credentials,
+            await approvalIdOf(c.request, company, c.fixture.contractId),
+            'reject',
+          );
+        else await voidElsewhere(c);
+      }
+      await c.page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
+    },
+    'confirm.no': async (c) => c.page.getByRole('alertdialog').getByRole('button', { name: '取消' }).click(),
+    'xstate.done.actor.startSigning': async (c) => expectServerState(c, 7),
+    'xstate.error.actor.startSigning': async (c) => expectServerState(c, 1),
+    'xstate.done.actor.startApproval': async (c) => expectServerState(c, 2),
+    'xstate.error.actor.startApproval': noop,
+    'xstate.done.actor.terminateContract': async (c) => expectServerState(c, 1),
+    'xstate.error.actor.terminateContract': noop,
+    'xstate.done.actor.completeContract': async (c) => expectServerState(c, 6),
+    'xstate.error.actor.completeContract': async (c) => expectServerState(c, 4),
+    'xstate.done.actor.voidContract': async (c) => expectServerState(c, 4),
+    'xstate.error.actor.voidContract': noop,
+    'xstate.done.actor.revokeVoid': async (c) => expectServerState(c, 1),
+    'xstate.error.actor.revokeVoid': noop,
+    'xstate.done.actor.deleteContract': noop,
+    'xstate.error.actor.deleteContract': noop,
+    'xstate.after.300.signContract.openingDetail': noop,
+    'xstate.after.2500.signContract.started': noop,
+    'xstate.after.1500.signContract.deleted': noop,
+  },
+  states: {
+    'signContract.editing': async (c) => {
+      // Before a load nothing is open yet; on the form the failed submission says why.
+      if (nextType(c) === 'contract.load') return;
+      await expect(form(c.page)).toBeVisible();
+      await expectNotice(c);
+    },
+    'signContract.submitting': async (c) => expect(form(c.page)).toBeVisible(),
+    'signContract.offerSigning': async (c) => expectConfirm(c, '是否立即发起签署'),
+    'signContract.offerApproval': async (c) => expectConfirm(c, '是否立即发起审批'),
+    // 300 ms, then the detail opens.
+    'signContract.openingDetail': async (c) =>
+      expect(c.page.getByTestId('submit-done').or(detail(c.page))).toBeVisible(),
+    'signContract.loading': async (c) => {
+      await expect(detail(c.page).or(form(c.page))).toBeVisible();
+      // After a call the page keeps its message while it reloads; a timer instead opens the detail anew.
+      const event = c.step.event.type;
+      if (event.startsWith('xstate.done.') || event.startsWith('xstate.error.')) await expectNotice(c);
+    },
+    'signContract.loadFailed': async (c) => {
+      await expect(detail(c.page).getByTestId('detail-notice')).toHaveText(networkError);
+      await expect(detail(c.page).getByRole('button', { name: '重新加载' })).toBeVisible();
+    },
+    'signContract.toStart.idle': async (c) => expectState(c, '待发起'),
+    'signContract.toStart.confirmComplete': async (c) => expectConfirm(c, signConfirmations.complete),
+    'signContract.toStart.confirmDelete': async (c) => expectConfirm(c, signConfirmations.remove),
+    'signContract.pendingApproval.idle': async (c) => expectState(c, '待审核'),
+    'signContract.pendingApproval.confirmTerminate': async (c) =>
+      expectConfirm(c, signConfirmations.terminate),
+    'signContract.rejected.idle': async (c) => expectState(c, '被拒绝'),
+    'signContract.rejected.confirmDelete': async (c) => expectConfirm(c, signConfirmations.remove),
+    'signContract.voided.idle': async (c) => expectState(c, '已作废'),
+    'signContract.voided.confirmDelete': async (c) => expectConfirm(c, signConfirmations.remove),
+    'signContract.completed': async (c) => expectState(c, '已完成'),
+    'signContract.awaitingSignature.idle': async (c) => expectState(c, '待签字'),
+    'signContract.awaitingSignature.confirmTerminate': async (c) =>
+      expectConfirm(c, signConfirmations.terminate),
+    'signContract.awaitingSignature.confirmComplete': async (c) =>
+      expectConfirm(c, signConfirmations.complete),
+    'signContract.signed.idle': async (c) => expectState(c, '已签约'),
+    'signContract.signed.confirmComplete': async (c) => expectConfirm(c, signConfirmations.complete),
+    'signContract.startingSigning': async (c) => expect(detail(c.page).or(form(c.page))).toBeVisible(),
+    'signContract.startingApproval': async (c) => expect(detail(c.page).or(form(c.page))).toBeVisible(),
+    // 2500 ms, then the detail (re)opens.
+    'signContract.started': async (c) => {
+      const text = (c.step.state.context as SignContractContext).notice?.text ?? '';
+      await expect(c.page.getByTestId('submit-done').or(c.page.getByTestId('detail-started'))).toBeVisible();
+      if (await c.page.getByTestId('submit-done').isVisible())
+        await expect(c.page.getByTestId('submit-done')).toContainText(text);
+    },
+    'signContract.terminating': async (c) => expect(detail(c.page)).toBeVisible(),
+    'signContract.completing': async (c) => expect(detail(c.page)).toBeVisible(),
+    'signContract.voiding': async (c) => expect(detail(c.page)).toBeVisible(),
+    'signContract.revokingVoid': async (c) => expect(detail(c.page)).toBeVisible(),
+    'signContract.deleting': async (c) => expect(detail(c.page)).toBeVisible(),
+    // 1500 ms, then back to the list.
+    'signContract.deleted': async (c) =>
+      expect(c.page.getByTestId('detail-deleted').or(c.page.getByTestId('sign-list-page'))).toBeVisible(),
+    'signContract.closed': async (c) => {
+      await expect(c.page.getByTestId('sign-list-page')).toBeVisible();
+      const gone = await c.request.get(`/api/sign/signDetailV3?contractId=${c.fixture.contractId}`, {
+        headers: companyOf(c).credentials,
+      });
+      expect(((await gone.json()) as { code: number }).code).toBe(404);
+    },
+  },
+};
+
+test.describe('sign-contract machine through the real sign pages', () => {
+  for (const path of paths) {
+    test(path.description, async ({ page, request }) => {
+      test.setTimeout(90_000);
+      await runPathInBrowser(spec, path, executors, {
+        page,
+        request,
+        fixture: { path, company: null, contractId: 0 },
+      });
+    });
+  }
+});

@@ -1,0 +1,406 @@
+/**
+ * Test-side calls for the sign specs: a company of its own with step-by-step signing, sign credits
+ * bought through the sandbox payment, the approval flow of item 45 switched on or off, contracts
+ * brought into a state the way people do it (submit, approve or reject, start, void, complete), the
+ * parties signing through their links (SMS codes from the sandbox outbox) and the company's seal
+ * authorised for seal-free signing, so the last signature moves the contract to 8 已签约.
+ */
+import { deflateSync } from 'node:zlib';
+import type { APIRequestContext } from '@playwright/test';
+import { e2ePassword, login, post, registerCompany, type Credentials } from './api';
+import { get, must } from './oa';
+import { draftContent, formFromContent } from '../../src/features/sign/contract-fields';
+import type { SignContractContent } from '../../src/features/sign/sign-actors';
+
+export type SignCompany = {
+  credentials: Credentials;
+  phone: string;
+  userId: number;
+  saleBoxId: number;
+  groupId: number | null;
+};
+
+/** A valid Chinese ID number from its first 17 digits (the checksum of GB 11643). */
+export function idCard(first17: string): string {
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = [...first17].reduce((total, digit, index) => total + Number(digit) * (weights[index] ?? 0), 0);
+  return first17 + ('10X98765432'[sum % 11] ?? '');
+}
+
+/** The parties of a company's contracts; phones of their own, so SMS codes of parallel paths never mix. */
+export function partiesOf(companyPhone: string) {
+  return {
+    seller: { name: '张三', certNo: idCard('11010519491231002'), phone: `138${companyPhone.slice(-8)}` },
+    buyer: { name: '李四', certNo: idCard('44030419900101123'), phone: `139${companyPhone.slice(-8)}` },
+  };
+}
+
+/** The sale contract content people fill in (the shipped 二手房买卖合同's required fields). */
+export function saleContent(companyPhone: string) {
+  const { seller, buyer } = partiesOf(companyPhone);
+  return {
+    partyA: { subjectType: 1, certType: 1, ...seller },
+    partyB: { subjectType: 1, certType: 1, ...buyer },
+    property: {
+      province: { id: 440000, name: '广东省' },
+      city: { id: 440300, name: '深圳市' },
+      district: { id: 440304, name: '福田区' },
+      address: '福华路 88 号',
+      houseName: '阳光花园',
+      houseBuilding: '3',
+      houseRoomNo: '1202',
+      buildingCertificate: '粤(2020)深圳市不动产权第0012345号',
+      houseArea: 89.5,
+    },
+    transaction: {
+      transactionPrice: 3200000,
+      paymentMethod: 2,
+      transferDate: '2026-12-20',
+      deliveryDate: '2027-01-10',
+    },
+    customFields: { fieldsList_1: '70年', fieldsList_3: '5000' },
+  };
+}
+
+/** A new company whose manager has chosen step-by-step signing (type 1). */
+export async function signCompany(request: APIRequestContext): Promise<SignCompany> {
+  const phone = await registerCompany(request, '签约房产');
+  const credentials = await login(request, phone, e2ePassword);
+  await must(post(request, '/sign/signSetting', { signType: 1 }, credentials), 'sign setting');
+  const staff = await must(
+    get<{ userId: number }[]>(request, '/org/v2/staffList?pageindex=1&pagesize=15', credentials),
+    'staff',
+  );
+  const templates = await must(
+    get<{ boxId: number; contractType: number }[]>(request, '/sign/templatePostsV2', credentials),
+    'templates',
+  );
+  const saleBoxId = templates.find((t) => t.contractType === 1)?.boxId;
+  if (!saleBoxId || !staff[0]) throw new Error('no sale template or manager');
+  return { credentials, phone, userId: staff[0].userId, saleBoxId, groupId: null };
+}
+
+/** Buys sign credits through the sandbox payment, as the recharge centre does. */
+export async function buySignCredits(
+  request: APIRequestContext,
+  company: SignCompany,
+  signCount = 10,
+): Promise<void> {
+  const quote = await must(
+    post<{ originalPrice: number; totalFee: number }>(
+      request,
+      '/products/sign/signPriceCalculation',
+      { signCount, coupons: [] },
+      company.credentials,
+    ),
+    'sign price',
+  );
+  const order = await must(
+    post<{ orderNumber: string }>(
+      request,
+      '/buy/sign/signRecharge',
+      {
+        signCount,
+        coupons: [],
+        originalPrice: quote.originalPrice,
+        totalFee: quote.totalFee,
+        paymentType: 1,
+      },
+      company.credentials,
+    ),
+    'sign recharge',
+  );
+  await must(
+    post(request, '/sandbox/payConfirm', { orderNumber: order.orderNumber }, company.credentials),
+    'pay',
+  );
+}
+
+/** Switches the approval of sale signing (item 45, app 6) on (created at first use, the manager approves) or off. */
+export async function setSignApproval(
+  request: APIRequestContext,
+  company: SignCompany,
+  enabled: boolean,
+): Promise<void> {
+  const items = await must(
+    post<{ oaItemId: number; oaApprovalId: number | null }[]>(
+      request,
+      '/oa/oaItems',
+      { appType: 6 },
+      company.credentials,
+    ),
+    'oa items',
+  );
+  const existing = items.find((item) => item.oaItemId === 45)?.oaApprovalId ?? null;
+  if (existing === null) {
+    if (!enabled) return;
+    if (company.groupId === null) {
+      const group = await must(
+        post<{ groupId: number }>(request, '/oa/groupCreate', { groupName: '签约审批' }, company.credentials),
+        'group',
+      );
+      company.groupId = group.groupId;
+    }
+    await must(
+      post(
+        request,
+        '/oa/oaApprovalCreate',
+        {
+          groupId: company.groupId,
+          appType: 6,
+          oaItemId: 45,
+          name: '买卖合同签约审批',
+          approvers: [{ approverType: 1, userId: company.userId }],
+        },
+        company.credentials,
+      ),
+      'approval definition',
+    );
+    return;
+  }
+  await must(
+    post(
+      request,
+      '/oa/oaApprovalEnableSwitch',
+      { oaApprovalId: existing, state: enabled ? 1 : 0 },
+      company.credentials,
+    ),
+    'approval switch',
+  );
+}
+
+export type Submitted = { contractId: number; contractNo: string; state: number; nextType?: number };
+
+export async function submitSale(
+  request: APIRequestContext,
+  company: SignCompany,
+  options: { paper?: boolean; withApproval?: boolean } = {},
+): Promise<Submitted> {
+  return must(
+    post<Submitted>(
+      request,
+      '/sign/contractSubmissionV2501',
+      {
+        boxid: company.saleBoxId,
+        content: saleContent(company.phone),
+        signatureType: options.paper ? 2 : 1,
+        ...(options.withApproval ? { oaParam: { oaItemId: 45 } } : {}),
+      },
+      company.credentials,
+    ),
+    'submit contract',
+  );
+}
+
+/** A draft with the whole sale form, as autosave leaves it. */
+export async function saveSaleDraft(request: APIRequestContext, company: SignCompany): Promise<string> {
+  const draft = await must(
+    post<{ draftCode: string }>(
+      request,
+      '/sign/signDraftSave',
+      {
+        boxid: company.saleBoxId,
+        content: draftContent(formFromContent(saleContent(company.phone) as SignContractContent, 1)),
+      },
+      company.credentials,
+    ),
+    'draft',
+  );
+  return draft.draftCode;
+}
+
+type StateResult = { contractId: number; state: number };
+
+export async function signCall(
+  request: APIRequestContext,
+  company: SignCompany,
+  path: string,
+  body: Record<string, unknown>,
+): Promise<StateResult> {
+  return must(post<StateResult>(request, path, body, company.credentials), path);
+}
+
+export async function contractState(
+  request: APIRequestContext,
+  company: SignCompany,
+  contractId: number,
+): Promise<number> {
+  const detail = await must(
+    get<{ state: number }>(request, `/sign/signDetailV3?contractId=${contractId}`, company.credentials),
+    'sign detail',
+  );
+  return detail.state;
+}
+
+/** The running approval of the contract (the manager is its approver). */
+export async function approvalIdOf(
+  request: APIRequestContext,
+  company: SignCompany,
+  contractId: number,
+): Promise<number> {
+  const detail = await must(
+    get<{ oaApprovalId?: number | null }>(
+      request,
+      `/sign/signDetailV3?contractId=${contractId}`,
+      company.credentials,
+    ),
+    'sign detail',
+  );
+  if (!detail.oaApprovalId) throw new Error(`no approval for contract ${contractId}`);
+  return detail.oaApprovalId;
+}
+
+/** A small opaque PNG (a dark stroke on white), for a licence picture and drawn signatures. */
+export function strokePng(width = 60, height = 20): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (data: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of data) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 0;
+  const rows: number[] = [];
+  for (let y = 0; y < height; y += 1) {
+    rows.push(0);
+    for (let x = 0; x < width; x += 1)
+      rows.push(Math.abs(y - height / 2 - Math.sin(x / 6) * 5) < 2 ? 0 : 255);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.from(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * The company registers for e-signing, makes its contract seal (SMS code to the operator) and
+ * authorises seal-free signing: then it seals by itself once every other party has signed.
+ */
+export async function prepareCompanySeal(request: APIRequestContext, company: SignCompany): Promise<void> {
+  const upload = await request.post('/api/base/uploadPhoto', {
+    headers: company.credentials,
+    multipart: { file: { name: 'license.png', mimeType: 'image/png', buffer: strokePng() } },
+  });
+  const license = (await upload.json()) as { code: number; message: string; data: unknown };
+  if (license.code !== 200) throw new Error(`upload licence: ${license.message}`);
+  const licenseUrl =
+    typeof license.data === 'string' ? license.data : ((license.data as { url: string }).url ?? '');
+  const operatorPhone = company.phone;
+  const registered = await must(
+    post<{ etcomid: string }>(
+      request,
+      '/sign/regCompanyInfo',
+      {
+        legalRepName: '测试经理',
+        legalPhone: company.phone,
+        corpName: `签约房产经纪有限公司${company.phone.slice(-4)}`,
+        corpIdentNo: `91440300MA5F${company.phone.slice(-6)}`,
+        corpIdentType: 1,
+        corpIdentMethod: 2,
+        oprUserName: '测试经理',
+        oprUserIdentNo: idCard('44030419850101123'),
+        oprUserMobile: operatorPhone,
+        licenseUrl,
+      },
+      company.credentials,
+    ),
+    'register company',
+  );
+  const bodies = await must(
+    get<{ agentCode: string }[]>(request, '/sign/signRegCompanyPosts', company.credentials),
+    'sign bodies',
+  );
+  const agentCode = bodies[0]?.agentCode ?? '';
+  const vercode = await codeWithRetry(request, operatorPhone, () =>
+    get(request, `/sign/Verification?mobileNo=${operatorPhone}`, company.credentials),
+  );
+  await must(
+    post(
+      request,
+      '/sign/createSignature',
+      { name: '合同专用章', agentCode, etcomid: registered.etcomid, vercode, sealType: 2 },
+      company.credentials,
+    ),
+    'create seal',
+  );
+  await must(post(request, '/seal/sealAuthFreeSign', {}, company.credentials), 'seal-free signing');
+}
+
+/** Every individual party signs through its link; the company seals by itself after the last. */
+export async function signAllParties(
+  request: APIRequestContext,
+  company: SignCompany,
+  contractId: number,
+): Promise<number> {
+  const info = await must(
+    get<{ signatories: { role: number; hash: string; phone: string | null; signStatus: number }[] }>(
+      request,
+      `/sign/getSignInfo?contractId=${contractId}`,
+      company.credentials,
+    ),
+    'sign info',
+  );
+  const signature = `data:image/png;base64,${strokePng().toString('base64')}`;
+  const parties = partiesOf(company.phone);
+  let state = 7;
+  for (const signatory of info.signatories) {
+    if (signatory.role === 7 || signatory.signStatus === 1) continue;
+    // The list masks phones: the test knows them from the content it submitted.
+    const phone = signatory.role === 1 ? parties.seller.phone : parties.buyer.phone;
+    const verificationCode = await codeWithRetry(request, phone, () =>
+      get(request, `/sign/signLinkCode?hash=${signatory.hash}`, company.credentials),
+    );
+    const signed = await must(
+      post<{ state: number }>(
+        request,
+        '/sign/signByHash',
+        { hash: signatory.hash, verificationCode, signatureKind: 1, signatureImage: signature },
+        company.credentials,
+      ),
+      `sign as ${signatory.role}`,
+    );
+    state = signed.state;
+  }
+  return state;
+}
+
+/** The newest code the sandbox SMS provider sent to this phone, or null. */
+async function latestCode(request: APIRequestContext, phone: string): Promise<string | null> {
+  const response = await request.get(`/api/sandbox/smsOutbox?phone=${phone}`);
+  const result = (await response.json()) as { data: { content: string }[] | null };
+  return /(\d{6})/.exec(result.data?.[0]?.content ?? '')?.[1] ?? null;
+}
+
+async function codeWithRetry(
+  request: APIRequestContext,
+  phone: string,
+  send: () => Promise<{ code: number; message: string }>,
+): Promise<string> {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const before = await latestCode(request, phone);
+    const sent = await send();
+    if (sent.code === 200) {
+      const code = await latestCode(request, phone);
+      if (code && code !== before) return code;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error(`no code for ${phone}`);
+}
