@@ -10,6 +10,8 @@ command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
 # and NSS certutil for the pdfsig trust store in the signing tests.
 [ -f /usr/share/fonts/truetype/arphic-gbsn00lp/gbsn00lp.ttf ] || missing+=(fonts-arphic-gbsn00lp)
 command -v certutil >/dev/null 2>&1 || missing+=(libnss3-tools)
+# Quick file-sign converts doc/docx uploads to PDF with LibreOffice headless (Writer without the GUI).
+command -v soffice >/dev/null 2>&1 || missing+=(libreoffice-writer-nogui)
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
 echo "installing: ${missing[*]}"
 SUDO=""

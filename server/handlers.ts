@@ -13,6 +13,7 @@ import { signHandlers } from './areas/sign/handlers';
 import { templateHandlers } from './areas/template/handlers';
 import { signingHandlers } from './areas/signing/handlers';
 import { messageHandlers } from './areas/messages/handlers';
+import { fileSignHandlers } from './areas/file-sign/handlers';
 
 export const handlers: HandlerMap = {
   ...userHandlers,
@@ -28,4 +29,5 @@ export const handlers: HandlerMap = {
   ...templateHandlers,
   ...signingHandlers,
   ...messageHandlers,
+  ...fileSignHandlers,
 };

@@ -8440,7 +8440,10 @@ export interface components {
      */
     FileSignSettings: {
       contractsysId: components['schemas']['FileSignSysId'];
-      /** 合同名称 */
+      /**
+       * 合同名称
+       * @description 必填；为空（或只有空格）时提示 请输入合同名称
+       */
       contractName: string;
       /**
        * 签署期限
@@ -11793,10 +11796,10 @@ export interface components {
     SignSignatory: {
       signatoryId: components['schemas']['Id'];
       /**
-       * @description 签署角色：1 甲方，2 乙方，3 甲方代理人，4 乙方代理人，5 甲方共有人，6 乙方共有人，7 居间方（本公司）
+       * @description 签署角色：1 甲方，2 乙方，3 甲方代理人，4 乙方代理人，5 甲方共有人，6 乙方共有人，7 居间方（本公司），8 快速签署的签署方
        * @enum {integer}
        */
-      role: 1 | 2 | 3 | 4 | 5 | 6 | 7;
+      role: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
       subjectType: components['schemas']['SignSubjectType'];
       /** @description 签署人姓名或企业名称 */
       name: string;
@@ -14377,7 +14380,10 @@ export interface operations {
           contractsysId: components['schemas']['FileSignSysId'];
           /** 签署方 */
           actorId: number;
-          /** 经办人人名 */
+          /**
+           * 经办人人名
+           * @description 为空（或只有空格）时提示 请输入经办人人名
+           */
           name: string;
           phone: components['schemas']['FileSignMobile'];
         };
@@ -14412,7 +14418,10 @@ export interface operations {
           actorId: number;
           /** 企业名称 */
           cropName: string;
-          /** 经办人人名 */
+          /**
+           * 经办人人名
+           * @description 为空（或只有空格）时提示 请输入经办人人名
+           */
           name: string;
           phone: components['schemas']['FileSignMobile'];
         };

@@ -149,9 +149,22 @@ export const signDocuments = pgTable('sign_documents', {
     .references(() => companies.id),
   fileName: text('file_name').notNull(),
   sha256: text('sha256').notNull(),
-  /** Where each signatory's signature goes: page index and box in PDF points. */
+  /**
+   * Where each signatory's signature goes: page index and box in PDF points. A signatory may have
+   * several boxes; quick file-sign marks each as a signature or a seal box (kind).
+   */
   slots: jsonb('slots')
-    .$type<{ signatoryId: number; page: number; x: number; y: number; width: number; height: number }[]>()
+    .$type<
+      {
+        signatoryId: number;
+        page: number;
+        x: number;
+        y: number;
+        width: number;
+        height: number;
+        kind?: 'signature' | 'seal';
+      }[]
+    >()
     .notNull(),
   sealedFileName: text('sealed_file_name'),
   sealedSha256: text('sealed_sha256'),

@@ -25,6 +25,7 @@ export const roleLabels: Record<number, string> = {
   5: '甲方共有人',
   6: '乙方共有人',
   7: '居间方',
+  8: '签署方',
 };
 
 export type AuditInput = {
@@ -172,6 +173,8 @@ export async function stampDocument(
     contract: ContractRow;
     signatoryId: number;
     stamp: Stamp;
+    /** For boxes marked as signature boxes (quick file-sign), when it differs from the stamp. */
+    signatureStamp?: Stamp;
     actor: string;
     action: string;
     detail: string;
@@ -185,11 +188,17 @@ export async function stampDocument(
     .where(eq(signDocuments.contractId, input.contract.id))
     .for('update');
   if (!document) throw new Error('合同文件不存在');
-  const slot = document.slots.find((candidate) => candidate.signatoryId === input.signatoryId);
-  if (!slot) throw new Error('签署位置不存在');
+  // Quick file-sign: several boxes per signatory, and the date under them only when showSignDate is on.
+  const slots = document.slots.filter((candidate) => candidate.signatoryId === input.signatoryId);
+  if (slots.length === 0) throw new Error('签署位置不存在');
   const before = await files.read(document.fileName);
   if (!before) throw new Error('合同文件丢失');
-  const after = await stampSignature(before, slot, input.stamp, formatDateTime(input.now));
+  const showDate = (input.contract.content as { showSignDate?: number }).showSignDate !== 0;
+  let after: Uint8Array = before;
+  for (const slot of slots) {
+    const stamp = slot.kind === 'signature' && input.signatureStamp ? input.signatureStamp : input.stamp;
+    after = await stampSignature(after, slot, stamp, showDate ? formatDateTime(input.now) : '');
+  }
   const stored = await files.save(Buffer.from(after), `${input.contract.contractNo}.pdf`, ['pdf']);
   const hashAfter = sha256Hex(after);
   await tx
@@ -225,10 +234,11 @@ export async function sealDocument(
   const signers = await activeSignatories(tx, contract.id);
   const [template] = await tx.select().from(signTemplates).where(eq(signTemplates.id, contract.templateId));
   const events = await listAudit(tx, contract.companyId, contract.id);
+  const isFileSign = (contract.content as { source?: string }).source === 'fileSign';
   const doc = await appendCompletionPage(
     bytes,
     {
-      title: template?.mainTitle ?? contract.boxName,
+      title: isFileSign ? contract.boxName : (template?.mainTitle ?? contract.boxName),
       contractNo: contract.contractNo,
       companyName,
       signedAt: formatDateTime(now),

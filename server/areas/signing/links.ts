@@ -5,7 +5,7 @@
  * verification when its seal-free authorisation is valid. Every refusal happens before anything
  * changes; the signature, the stamped file, the audit event and the move to 8 are one transaction.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { signContracts, signSignatories } from '../../db/schema-sign';
 import { signDocuments, signSignatures } from '../../db/schema-signing';
@@ -62,6 +62,25 @@ function requireSignable(signatory: SignatoryRow, contract: ContractRow, now: Da
   if (isExpired(contract, now)) throw businessError('签署链接已过期，请联系经办人重新发起签署');
 }
 
+/** Ordered quick file-sign (signOrder 2): a signatory's turn comes when everyone before has signed. */
+async function requireTurn(db: Db, signatory: SignatoryRow, contract: ContractRow) {
+  if ((contract.content as { signOrder?: number }).signOrder !== 2) return;
+  const [waiting] = await db
+    .select({ name: signSignatories.name })
+    .from(signSignatories)
+    .where(
+      and(
+        eq(signSignatories.contractId, contract.id),
+        eq(signSignatories.active, 1),
+        eq(signSignatories.signStatus, 0),
+        lt(signSignatories.sort, signatory.sort),
+      ),
+    )
+    .orderBy(asc(signSignatories.sort))
+    .limit(1);
+  if (waiting) throw businessError(`本合同按顺序签署，请等待「${waiting.name}」签署完成后再签署`);
+}
+
 async function previewUrlOf(db: Db, files: FileStorage, contract: ContractRow, now: Date): Promise<string> {
   const [document] = await db.select().from(signDocuments).where(eq(signDocuments.contractId, contract.id));
   if (document?.sealedFileName) return fileUrl(document.sealedFileName);
@@ -101,6 +120,7 @@ export async function sendLinkCode(
 ) {
   const { signatory, contract } = await findLink(db, session, hash);
   requireSignable(signatory, contract, clock.now());
+  await requireTurn(db, signatory, contract);
   if (!signatory.phone) throw businessError('该签署方没有手机号，请使用企业认证签署');
   const sent = await sendVerifyCode(db, clock, sms, signatory.phone, resendSeconds);
   return { ...sent, phone: `${signatory.phone.slice(0, 3)}****${signatory.phone.slice(7)}` };
@@ -116,6 +136,7 @@ async function completeSignature(
     contract: ContractRow;
     kind: 1 | 2 | 3;
     stamp: Stamp;
+    signatureStamp?: Stamp;
     imageName: string | null;
     sealId: number | null;
     actor: string;
@@ -150,6 +171,7 @@ async function completeSignature(
       contract: input.contract,
       signatoryId: input.signatory.id,
       stamp: input.stamp,
+      ...(input.signatureStamp ? { signatureStamp: input.signatureStamp } : {}),
       actor: input.actor,
       action: input.kind === 3 ? '盖章' : '签字',
       detail: input.detail,
@@ -234,6 +256,7 @@ export async function signIndividual(
   const { db, clock, files, session } = context;
   const { signatory, contract } = await findLink(db, session, body.hash);
   requireSignable(signatory, contract, clock.now());
+  await requireTurn(db, signatory, contract);
   if (signatory.subjectType !== 1) throw businessError('企业签署方请使用企业认证签署');
   if (!signatory.phone) throw businessError('该签署方没有手机号');
   const png = Buffer.from(body.signatureImage.slice('data:image/png;base64,'.length), 'base64');
@@ -272,14 +295,25 @@ export async function signCompany(context: SignContext, body: CompanySignBody) {
   const { db, clock, files, session } = context;
   const { signatory, contract } = await findLink(db, session, body.hash);
   requireSignable(signatory, contract, clock.now());
+  await requireTurn(db, signatory, contract);
   if (signatory.subjectType !== 2) throw businessError('个人签署方请使用短信验证码签字');
   const name = body.name.trim();
   const idNo = requireIdCard(body.idNo, '签署人身份证号');
   if (body.company.trim() !== signatory.name) throw businessError('企业名称与签署方不一致');
   let stamp: Stamp;
+  let signatureStamp: Stamp | undefined;
   let sealId: number | null = null;
   let imageName: string | null = null;
-  if (signatory.role === 7) {
+  if (signatory.role === 8) {
+    // Quick file-sign: the operator (经办人) registered with the company signs with their own phone.
+    const operator = (
+      contract.content as { actors?: { actorType: number; sortNo: number; name: string; phone: string }[] }
+    ).actors?.find((actor) => actor.actorType === 2 && actor.sortNo === signatory.sort);
+    if (!operator || operator.name !== name) throw identityWrong(name);
+    if (body.type !== 2 && body.mobileNo !== operator.phone) throw identityWrong(name);
+    stamp = { kind: 'seal', seal: { corpName: signatory.name, title: '合同专用章' } };
+    signatureStamp = { kind: 'text', text: name };
+  } else if (signatory.role === 7) {
     const chosen = await sealForContract(db, contract.companyId, contract.signBodyList);
     if (!chosen) throw businessError('本公司还没有已认证的签约主体和印章，请先在印章管理中创建');
     if (chosen.body.corpIdentNo !== body.orgCode) throw businessError('统一社会信用代码与签约主体不一致');
@@ -315,6 +349,7 @@ export async function signCompany(context: SignContext, body: CompanySignBody) {
     contract,
     kind: 3,
     stamp,
+    ...(signatureStamp ? { signatureStamp } : {}),
     imageName,
     sealId,
     actor: `${signatory.name}（${name}）`,

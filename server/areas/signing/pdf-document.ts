@@ -222,7 +222,9 @@ export async function renderSealPdf(seal: SealSpec): Promise<Uint8Array> {
 export type Stamp =
   | { kind: 'image'; png?: Uint8Array; jpg?: Uint8Array }
   | { kind: 'vector'; pdf: Uint8Array }
-  | { kind: 'seal'; seal: SealSpec };
+  | { kind: 'seal'; seal: SealSpec }
+  /** A typed name (a company operator's signature box in quick file-sign). */
+  | { kind: 'text'; text: string };
 
 /** Puts a signature or seal into the signatory's box and the signing time under it. */
 export async function stampSignature(
@@ -255,11 +257,21 @@ export async function stampSignature(
       width: side,
       height: side,
     });
+  } else if (stamp.kind === 'text') {
+    const text = printable(font, stamp.text);
+    const size = Math.max(8, Math.min(area.height * 0.6, (area.width / Math.max([...text].length, 1)) * 0.9));
+    page.drawText(text, {
+      x: area.x + (area.width - font.widthOfTextAtSize(text, size)) / 2,
+      y: area.y + (area.height - size) / 2,
+      size,
+      font,
+      color: black,
+    });
   } else {
     const radius = Math.min(area.width, area.height) / 2 - 2;
     drawSeal(page, font, stamp.seal, area.x + area.width / 2, area.y + area.height / 2, radius);
   }
-  page.drawText(signedAtText, { x: slot.x + 4, y: slot.y + 4, size: 8, font, color: grey });
+  if (signedAtText) page.drawText(signedAtText, { x: slot.x + 4, y: slot.y + 4, size: 8, font, color: grey });
   return doc.save();
 }
 
