@@ -10,6 +10,7 @@ import { systemHandlers } from './areas/system/handlers';
 import { oaHandlers } from './areas/oa/handlers';
 import { contractLedgerHandlers } from './areas/contract-ledger/handlers';
 import { signHandlers } from './areas/sign/handlers';
+import { signExtraHandlers } from './areas/sign/extra-handlers';
 import { templateHandlers } from './areas/template/handlers';
 import { signingHandlers } from './areas/signing/handlers';
 import { messageHandlers } from './areas/messages/handlers';
@@ -26,6 +27,7 @@ export const handlers: HandlerMap = {
   ...oaHandlers,
   ...contractLedgerHandlers,
   ...signHandlers,
+  ...signExtraHandlers,
   ...templateHandlers,
   ...signingHandlers,
   ...messageHandlers,

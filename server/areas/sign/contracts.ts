@@ -356,7 +356,7 @@ export async function listContracts(db: Db, session: Session, query: ListQuery) 
   };
 }
 
-async function signatoryCounts(db: Db, contractIds: number[]) {
+export async function signatoryCounts(db: Db, contractIds: number[]) {
   const result = new Map<number, { signedCount: number; signerCount: number }>();
   if (!contractIds.length) return result;
   const rows = await db
@@ -385,7 +385,7 @@ function houseInfoOfRow(contract: ContractRow) {
 
 const at = (date: Date | null) => (date ? formatDateTime(date) : null);
 
-function listItem(contract: ContractRow, creator: { name: string; deptName: string | null }) {
+export function listItem(contract: ContractRow, creator: { name: string; deptName: string | null }) {
   return {
     contractId: contract.id,
     contractNo: contract.contractNo,
@@ -461,7 +461,11 @@ export async function listSignatories(db: Db, contractId: number) {
 
 export async function readContractDetail(db: Db, session: Session, contractId: number) {
   const snapshot = await requireSignAuth(db, session, SignAuth.view);
-  const contract = await findVisibleContract(db, session, contractId, snapshot);
+  return contractDetailOf(db, await findVisibleContract(db, session, contractId, snapshot));
+}
+
+/** The detail of a contract the caller has already found visible to the user. */
+export async function contractDetailOf(db: Db, contract: ContractRow) {
   const [creator] = await db
     .select({ name: users.name, deptName: departments.name })
     .from(users)

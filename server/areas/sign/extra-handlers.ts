@@ -1,0 +1,68 @@
+/**
+ * Handlers of the views around a sign contract (openapi/paths/sign.yaml): contract-add flags, edit
+ * history and the contract text previews, 签字记录, and 我的签约 (list and detail).
+ * Contracts are found through the 353 range (findVisibleContract) or, on the personal page, as
+ * the user's own; anything else answers 404.
+ */
+import type { HandlerMap, Session } from '../../contract/types';
+import type { Db } from '../../db/client';
+import { requireSession } from '../user/handlers';
+import { SignAuth, findVisibleContract, requireSignAuth } from './access';
+import { readContractAddAuth } from './contract-add-auth';
+import { contractDetailOf } from './contracts';
+import { findOwnContract, listOwnContracts } from './my-page';
+import { listHistory, previewBlank, previewDraft, previewHistory, previewVisibleContract } from './preview';
+import { listSignRecords } from './sign-records';
+
+async function visible(db: Db, session: Session, contractId: number) {
+  const snapshot = await requireSignAuth(db, session, SignAuth.view);
+  return findVisibleContract(db, session, contractId, snapshot);
+}
+
+export const signExtraHandlers = {
+  async getContractAddOperateAuth(_input, context) {
+    return { data: await readContractAddAuth(context.db, requireSession(context)) };
+  },
+
+  async signHistoryPosts({ query }, context) {
+    return listHistory(context.db, requireSession(context), query);
+  },
+  async signCustomModeHistoryView({ query }, context) {
+    return { data: await previewHistory(context.db, requireSession(context), query.historyId) };
+  },
+  async signCustomModelView({ query }, context) {
+    return { data: await previewVisibleContract(context.db, requireSession(context), query.contractId) };
+  },
+  async signingPreviewEditContent({ query }, context) {
+    return { data: await previewVisibleContract(context.db, requireSession(context), query.contractId) };
+  },
+  async signingPreviewViewContent({ query }, context) {
+    return {
+      data: await previewVisibleContract(context.db, requireSession(context), query.contractId, true),
+    };
+  },
+  async signAddView({ query }, context) {
+    return { data: await previewBlank(context.db, requireSession(context), query.boxId) };
+  },
+  async signingPreviewContent({ query }, context) {
+    return { data: await previewBlank(context.db, requireSession(context), query.boxId) };
+  },
+  async signingPreviewDraftDetail({ query }, context) {
+    return { data: await previewDraft(context.db, requireSession(context), query.draftCode) };
+  },
+
+  async signRecods({ query }, context) {
+    const contract = await visible(context.db, requireSession(context), query.contractId);
+    return listSignRecords(context.db, contract, query);
+  },
+
+  async myPageSignPosts({ query }, context) {
+    return listOwnContracts(context.db, requireSession(context), query);
+  },
+  async myPageSignDetailV3({ query }, context) {
+    const session = requireSession(context);
+    return {
+      data: await contractDetailOf(context.db, await findOwnContract(context.db, session, query.contractId)),
+    };
+  },
+} satisfies HandlerMap;

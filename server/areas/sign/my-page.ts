@@ -1,0 +1,63 @@
+/**
+ * 我的签约 (the personal page): the contracts the user created, whatever the role's 353 range,
+ * with the same list items and detail as the sign list. Another user's contract answers 404.
+ */
+import { and, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { departments, users } from '../../db/schema';
+import { signContracts } from '../../db/schema-sign';
+import { notFound } from '../../contract/envelope';
+import type { QueryOf, Session } from '../../contract/types';
+import type { ContractRow } from './access';
+import { listItem, signatoryCounts } from './contracts';
+
+function mine(session: Session): SQL {
+  return and(
+    eq(signContracts.companyId, session.companyId),
+    eq(signContracts.creatorUserId, session.userId),
+    isNull(signContracts.deletedAt),
+  ) as SQL;
+}
+
+export async function findOwnContract(db: Db, session: Session, contractId: number): Promise<ContractRow> {
+  const [row] = await db
+    .select()
+    .from(signContracts)
+    .where(and(mine(session), eq(signContracts.id, contractId)));
+  if (!row) throw notFound('签约合同不存在或已被删除');
+  return row;
+}
+
+export async function listOwnContracts(db: Db, session: Session, query: QueryOf<'myPageSignPosts'>) {
+  const conditions: SQL[] = [mine(session)];
+  const key = query.key?.trim();
+  if (key) {
+    const like = `%${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(ilike(signContracts.searchText, like), ilike(signContracts.contractNo, like)) as SQL);
+  }
+  if (query.state !== undefined && query.state !== 0) conditions.push(eq(signContracts.state, query.state));
+  const where = and(...conditions);
+  const size = query.pagesize ?? 15;
+  const index = query.pageindex ?? 1;
+  const [total] = await db.select({ n: count() }).from(signContracts).where(where);
+  const rows = await db
+    .select({ contract: signContracts, creatorName: users.name, deptName: departments.name })
+    .from(signContracts)
+    .innerJoin(users, eq(users.id, signContracts.creatorUserId))
+    .leftJoin(departments, eq(departments.id, signContracts.deptId))
+    .where(where)
+    .orderBy(desc(signContracts.updatedAt), desc(signContracts.id))
+    .limit(size)
+    .offset((index - 1) * size);
+  const counts = await signatoryCounts(
+    db,
+    rows.map((row) => row.contract.id),
+  );
+  return {
+    data: rows.map((row) => ({
+      ...listItem(row.contract, { name: row.creatorName, deptName: row.deptName }),
+      ...(counts.get(row.contract.id) ?? { signedCount: 0, signerCount: 0 }),
+    })),
+    total: total?.n ?? 0,
+  };
+}

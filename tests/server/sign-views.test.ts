@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSignFixture, png, saleContent, type Headers, type SignFixture } from '../support/sign-fixture';
+
+type Preview = { title: string; html: string; pdfUrl: string | null; fields: { fieldName: string }[] };
+
+describe('views around a sign contract: add flags, history, previews, 签字记录, 我的签约', () => {
+  let f: SignFixture;
+  let t: SignFixture['t'];
+  let manager: Headers;
+  let broker: Headers;
+  let finance: Headers;
+  let managerB: Headers;
+  let nobody: Headers;
+  let saleBoxId: number;
+  const get = (...args: Parameters<SignFixture['get']>) => f.get(...args);
+  const post = (...args: Parameters<SignFixture['post']>) => f.post(...args);
+  const submit = (...args: Parameters<SignFixture['submit']>) => f.submit(...args);
+
+  beforeAll(async () => {
+    f = await createSignFixture();
+    ({ t, manager, broker, finance, managerB, nobody, saleBoxId } = f);
+  }, 60_000);
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('tells who may add sale and rent contracts (502 / 503 of app 5)', async () => {
+    const flags = async (headers: Headers) => (await get('/base/getContractAddOperateAuth', headers)).data;
+    expect(await flags(manager)).toEqual({ newAddBtn: 1, saleContractNewAdd: 1, rentContractNewAdd: 1 });
+    expect(await flags(broker)).toEqual({ newAddBtn: 1, saleContractNewAdd: 1, rentContractNewAdd: 1 });
+    expect(await flags(finance)).toEqual({ newAddBtn: 0, saleContractNewAdd: 0, rentContractNewAdd: 0 });
+    expect(await flags(nobody)).toEqual({ newAddBtn: 0, saleContractNewAdd: 0, rentContractNewAdd: 0 });
+  });
+
+  it('keeps every version an edit replaced and shows its text', async () => {
+    const contractId = await submit(broker, saleContent('阳光花园'));
+    const edit = (houseName: string) =>
+      post('/sign/contractEditV2501', broker, {
+        contractId,
+        boxid: saleBoxId,
+        content: saleContent(houseName),
+        signatureType: 1,
+      });
+    expect((await edit('明月小区')).code).toBe(200);
+    expect((await edit('星河湾')).code).toBe(200);
+    const history = await get('/sign/signHistoryPosts', broker, { contractId });
+    expect(history.total).toBe(2);
+    const items = history.data as { historyId: number; version: number; operator: { name: string } }[];
+    expect(items.map((item) => item.version)).toEqual([2, 1]);
+    expect(items[0]!.operator.name).toBe('赵经纪');
+    const first = await get('/sign/signCustomModeHistoryView', broker, { historyId: items[1]!.historyId });
+    expect((first.data as Preview).html).toContain('阳光花园');
+    expect((first.data as Preview).html).not.toContain('星河湾');
+    const current = (await get('/sign/signCustomModelView', broker, { contractId })).data as Preview;
+    expect(current.html).toContain('<span data-field="property.houseName">星河湾</span>');
+
+    expect((await get('/sign/signHistoryPosts', managerB, { contractId })).code).toBe(404);
+    expect(
+      (await get('/sign/signCustomModeHistoryView', managerB, { historyId: items[1]!.historyId })).code,
+    ).toBe(404);
+    expect((await get('/sign/signHistoryPosts', nobody, { contractId })).code).toBe(403);
+  });
+
+  it('renders the contract text from the template: blank lines for a new contract, the values once filled, all escaped', async () => {
+    const blank = (await get('/sign/signingPreviewContent', broker, { boxId: saleBoxId })).data as Preview;
+    expect(blank).toMatchObject({ title: '二手房买卖合同', subTitle: null });
+    expect(blank.html).toContain('<span data-field="partyA.name" class="blank">____</span>');
+    expect(blank.html).toContain('安居房产经纪有限公司');
+    expect(blank.html).not.toContain('{{');
+    const addView = (await get('/sign/signAddView', broker, { boxId: saleBoxId })).data as Preview;
+    expect(addView.fields.map((field) => field.fieldName)).toContain('fieldsList_1');
+
+    const contractId = await submit(broker, saleContent('阳光花园', '<img src=x onerror=alert(1)>赠送家具'));
+    for (const url of ['/sign/signCustomModelView', '/sign/signingPreviewEditContent']) {
+      const filled = (await get(url, broker, { contractId })).data as Preview;
+      expect(filled.html).toContain('<span data-field="partyA.name">张三</span>');
+      expect(filled.html).toContain('&#60;img src=x onerror=alert(1)&#62;赠送家具');
+      expect(filled.html).not.toContain('<img');
+    }
+    const viewed = (await get('/sign/signingPreviewViewContent', broker, { contractId })).data as Preview;
+    expect(viewed.pdfUrl).toBeNull();
+
+    const draft = await post('/sign/signDraftSave', broker, {
+      boxid: saleBoxId,
+      content: { ...saleContent('草稿花园'), houseInfo: { houseName: '草稿花园' } },
+    });
+    expect(draft.code, draft.message).toBe(200);
+    const draftCode = (draft.data as { draftCode: string }).draftCode;
+    const fromDraft = await get('/sign/signingPreviewDraftDetail', broker, { draftCode });
+    expect((fromDraft.data as Preview).html).toContain('草稿花园');
+    expect((await get('/sign/signingPreviewDraftDetail', manager, { draftCode })).code).toBe(404);
+
+    expect((await get('/sign/signCustomModelView', managerB, { contractId })).code).toBe(404);
+    expect((await get('/sign/signingPreviewContent', managerB, { boxId: saleBoxId })).code).toBe(404);
+    expect((await get('/sign/signingPreviewContent', nobody, { boxId: saleBoxId })).code).toBe(403);
+    expect((await get('/sign/signingPreviewViewContent', nobody, { contractId })).code).toBe(403);
+  });
+
+  it('lists 签字记录 from the signing audit trail, three per page, newest first', async () => {
+    const contractId = await submit(manager);
+    expect((await post('/sign/contractStart', manager, { contractId, type: 2 })).code).toBe(200);
+    const info = await get('/sign/getSignInfo', manager, { contractId });
+    const signatories = (info.data as { signatories: { role: number; hash: string }[] }).signatories;
+    const hashOf = (role: number) => signatories.find((s) => s.role === role)!.hash;
+    const signByLink = async (hash: string, phone: string) => {
+      t.clock.advance(61_000);
+      expect((await get('/sign/signLinkCode', manager, { hash })).code).toBe(200);
+      const message = [...t.sms.sent].reverse().find((sent) => sent.phone === phone);
+      const signed = await post('/sign/signByHash', manager, {
+        hash,
+        verificationCode: /(\d{6})/.exec(message?.content ?? '')?.[1] ?? '',
+        signatureKind: 1,
+        signatureImage: `data:image/png;base64,${png.toString('base64')}`,
+      });
+      expect(signed.code, signed.message).toBe(200);
+    };
+    expect((await get('/sign/signRecods', manager, { contractId })).total).toBe(0);
+    await signByLink(hashOf(1), '13811112222');
+    await signByLink(hashOf(2), '13933334444');
+    const records = await get('/sign/signRecods', manager, { contractId });
+    expect(records.total).toBe(2);
+    expect(records.data).toMatchObject([
+      { signatoryName: '李四', role: 2, action: 3 },
+      { signatoryName: '张三', role: 1, action: 3 },
+    ]);
+    const viewed = (await get('/sign/signingPreviewViewContent', manager, { contractId })).data as Preview;
+    expect(viewed.pdfUrl).toMatch(/^\/files\/[0-9a-f]{64}\.pdf$/);
+    expect((await get('/sign/signRecods', managerB, { contractId })).code).toBe(404);
+    expect((await get('/sign/signRecods', nobody, { contractId })).code).toBe(403);
+  }, 60_000);
+
+  it('shows on 我的签约 only the user’s own contracts, with their detail', async () => {
+    const own = await submit(broker, saleContent('我的花园'));
+    const others = await submit(manager, saleContent('经理花园'));
+    const mine = await get('/sign/myPageSignPosts', broker, { key: '我的花园' });
+    expect((mine.data as { contractId: number }[]).map((c) => c.contractId)).toEqual([own]);
+    const all = (await get('/sign/myPageSignPosts', broker)).data as {
+      contractId: number;
+      creator: { name: string };
+    }[];
+    expect(all.every((c) => c.creator.name === '赵经纪')).toBe(true);
+    expect(all.some((c) => c.contractId === others)).toBe(false);
+    expect((await get('/sign/myPageSignPosts', broker, { state: 7 })).total).toBe(0);
+
+    expect((await get('/sign/myPageSignDetailV3', broker, { contractId: own })).data).toMatchObject({
+      contractId: own,
+      state: 1,
+    });
+    expect((await get('/sign/myPageSignDetailV3', broker, { contractId: others })).code).toBe(404);
+    expect((await get('/sign/myPageSignDetailV3', managerB, { contractId: own })).code).toBe(404);
+
+    expect((await get('/sign/myPageSignPosts', nobody)).total).toBe(0);
+  });
+});
