@@ -42,8 +42,8 @@ export function saleContent(companyPhone: string) {
     partyA: { subjectType: 1, certType: 1, ...seller },
     partyB: { subjectType: 1, certType: 1, ...buyer },
     property: {
-      province: { id: 440000, name: '广东省' },
-      city: { id: 440300, name: '深圳市' },
+      province: { id: 44, name: '广东省' },
+      city: { id: 4403, name: '深圳市' },
       district: { id: 440304, name: '福田区' },
       address: '福华路 88 号',
       houseName: '阳光花园',
@@ -348,6 +348,7 @@ export async function signAllParties(
   request: APIRequestContext,
   company: SignCompany,
   contractId: number,
+  parties = partiesOf(company.phone),
 ): Promise<number> {
   const info = await must(
     get<{ signatories: { role: number; hash: string; phone: string | null; signStatus: number }[] }>(
@@ -358,7 +359,6 @@ export async function signAllParties(
     'sign info',
   );
   const signature = `data:image/png;base64,${strokePng().toString('base64')}`;
-  const parties = partiesOf(company.phone);
   let state = 7;
   for (const signatory of info.signatories) {
     if (signatory.role === 7 || signatory.signStatus === 1) continue;
