@@ -73,6 +73,31 @@ export function sendToInspected(key: string, event: { type: string }): void {
   actors.get(key)?.ref.send(event);
 }
 
+/**
+ * The inspector's console API, `window.inspector`: the panel's "send event" for the newest running
+ * actor of a machine. It works while a modal dialog makes the panel inert (the model-based browser
+ * tests use it for events that no screen offers).
+ */
+export type InspectorConsole = {
+  actors: () => string[];
+  send: (machineId: string, event: { type: string }) => boolean;
+};
+
+export function installInspectorConsole(): void {
+  const api: InspectorConsole = {
+    actors: () => inspectedActors().map((actor) => actor.id),
+    send: (machineId, event) => {
+      const actor = inspectedActors()
+        .filter((candidate) => candidate.machine?.id === machineId)
+        .at(-1);
+      if (!actor || typeof event.type !== 'string') return false;
+      actor.ref.send(event);
+      return true;
+    },
+  };
+  (window as unknown as { inspector?: InspectorConsole }).inspector = api;
+}
+
 export async function enableStatelyInspector(): Promise<void> {
   const { createBrowserInspector } = await import('@statelyai/inspect');
   const inspector = createBrowserInspector();

@@ -2,7 +2,7 @@
  * The in-app inspector (dev mode, offline): each running actor, its state drawn on the machine's
  * state tree (active states highlighted), its event log, and a box to send it an event.
  */
-import { useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { StateNode } from 'xstate';
 import {
   Badge,
@@ -16,7 +16,13 @@ import {
   Text,
   TextField,
 } from '@radix-ui/themes';
-import { inspectedActors, inspectionVersion, sendToInspected, subscribeInspection } from './inspection-store';
+import {
+  inspectedActors,
+  inspectionVersion,
+  installInspectorConsole,
+  sendToInspected,
+  subscribeInspection,
+} from './inspection-store';
 
 function isActive(value: unknown, path: string[]): boolean {
   let node: unknown = value;
@@ -52,6 +58,7 @@ export default function InspectorPanel() {
   const [eventText, setEventText] = useState('');
   const actors = inspectedActors();
   const actor = actors.find((a) => a.key === selected) ?? actors[0];
+  useEffect(installInspectorConsole, []);
   if (!isOpen) {
     return (
       <Button className="inspector-toggle" size="1" variant="soft" onClick={() => setIsOpen(true)}>
