@@ -273,7 +273,7 @@ function ContractDetail({ contractId }: { contractId: number }) {
             </Button>
           )}
           {!snapshot.matches('loadFailed') && canSend({ type: 'contract.refresh' }) && (
-            <Button variant="ghost" onClick={() => send({ type: 'contract.refresh' })}>
+            <Button variant="soft" color="gray" onClick={() => send({ type: 'contract.refresh' })}>
               刷新
             </Button>
           )}
