@@ -11,6 +11,7 @@ import { oaHandlers } from './areas/oa/handlers';
 import { contractLedgerHandlers } from './areas/contract-ledger/handlers';
 import { signHandlers } from './areas/sign/handlers';
 import { signExtraHandlers } from './areas/sign/extra-handlers';
+import { signMaterialHandlers } from './areas/sign/material-handlers';
 import { templateHandlers } from './areas/template/handlers';
 import { signingHandlers } from './areas/signing/handlers';
 import { messageHandlers } from './areas/messages/handlers';
@@ -28,6 +29,7 @@ export const handlers: HandlerMap = {
   ...contractLedgerHandlers,
   ...signHandlers,
   ...signExtraHandlers,
+  ...signMaterialHandlers,
   ...templateHandlers,
   ...signingHandlers,
   ...messageHandlers,

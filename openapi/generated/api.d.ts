@@ -12099,8 +12099,16 @@ export interface components {
       categoryId: number;
       /** 跟进内容 */
       content: string;
-      /** 跟进图片 */
+      /**
+       * 跟进图片
+       * @description 先经 /base/uploadPhoto 上传得到的地址（/files/…）；其他地址以 405 拒绝
+       */
       pictures?: string[];
+      /**
+       * 请求编号
+       * @description 客户端为一次提交生成的编号；同一用户以同一编号重复提交（如网络重试）只记一条，返回同一 followId
+       */
+      requestId?: string;
     };
     SignFollowUp: {
       followId: components['schemas']['Id'];
