@@ -10,10 +10,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { components } from '../openapi/generated/api';
 
-export type SigningLanding = Pick<
-  components['schemas']['SignLanding'],
-  'state' | 'expired' | 'signatory' | 'contractId'
->;
+export type SigningLanding = components['schemas']['SignLanding'];
 
 export type CodeSent = { phone: string; resendIn: number };
 
@@ -34,7 +31,8 @@ export type SignRequest =
       orgCode: string;
     };
 
-export type SignResult = { state: number; previewUrl?: string };
+/** The server's answer and, when the actor could read it, the link's landing after signing. */
+export type SignResult = { state: number; previewUrl?: string; landing?: SigningLanding };
 
 export const signingMessages = {
   codeSent: (phone: string) => `验证码已发送至 ${phone}`,
@@ -110,7 +108,11 @@ export const signingLinkMachine = setup({
         text: signingMessages.codeSent((event as unknown as { output: CodeSent }).output.phone),
       }),
     }),
-    keepResult: assign({ result: ({ event }) => (event as unknown as { output: SignResult }).output }),
+    keepResult: assign({
+      result: ({ event }) => (event as unknown as { output: SignResult }).output,
+      landing: ({ context, event }) =>
+        (event as unknown as { output: SignResult }).output.landing ?? context.landing,
+    }),
     showActorError: assign({
       notice: ({ event }) => ({
         kind: 'error' as const,

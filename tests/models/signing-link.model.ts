@@ -9,11 +9,18 @@ import type { ModelSpec } from '../support/machine-model';
 
 // state first: path descriptions keep only the start of a payload.
 export function landing(state: 7 | 8 | 1, signStatus: 0 | 1, expired: 0 | 1): SigningLanding {
+  const signatory = { signatoryId: 1, role: 1 as const, subjectType: 1 as const, name: '张三', signStatus };
   return {
     state,
     expired,
+    hash: 'a'.repeat(32),
     contractId: 1,
-    signatory: { signatoryId: 1, role: 1, subjectType: 1, name: '张三', signStatus },
+    contractNo: 'HT202611230001',
+    boxName: '二手房买卖合同',
+    signatory,
+    signatories: [signatory],
+    previewUrl: '/files/contract.pdf',
+    needFace: 0,
   };
 }
 

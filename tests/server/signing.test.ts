@@ -226,6 +226,9 @@ describe('signing for real: links, seals, the signed and sealed PDF', () => {
     expect(text).toContain('3200000');
     expect(text).toContain('阳光花园');
     expect(text).toContain('签署页');
+    // The template's card title fields are shown by value, not by name.
+    expect(text).toContain('阳光花园 · 李四');
+    expect(text).not.toContain('property.houseName');
     expect((await get(`/sign/${hashes[1]}`, managerB)).code).toBe(404);
     expect((await get('/sign/signLinkCode', managerB, { hash: hashes[1]! })).code).toBe(404);
   });

@@ -107,6 +107,24 @@ async function activeSignatories(db: Db, contractId: number) {
     .orderBy(asc(signSignatories.sort), asc(signSignatories.id));
 }
 
+/**
+ * The template's card title fields (mainTitle, subTitle) name fields of the contract form
+ * ('property.houseName'); the document shows their values under the contract's name, never the names.
+ */
+function cardTitleOf(content: unknown, fieldNames: (string | null | undefined)[]): string | null {
+  const values = fieldNames
+    .filter((name): name is string => typeof name === 'string' && name !== '')
+    .map((name) =>
+      name
+        .split('.')
+        .reduce<unknown>((value, key) => (value as Record<string, unknown> | null)?.[key], content),
+    )
+    .filter((value): value is string | number => typeof value === 'string' || typeof value === 'number')
+    .map(String)
+    .filter((value) => value.trim() !== '');
+  return values.length > 0 ? values.join(' · ') : null;
+}
+
 /** The document of the current signing round, rendered on first use. */
 export async function ensureDocument(db: Db, files: FileStorage, contract: ContractRow, now: Date) {
   const signers = await activeSignatories(db, contract.id);
@@ -117,8 +135,8 @@ export async function ensureDocument(db: Db, files: FileStorage, contract: Contr
   const [template] = await db.select().from(signTemplates).where(eq(signTemplates.id, contract.templateId));
   const companyName = await companyNameOf(db, contract.companyId);
   const { bytes, slots } = await renderContractPdf({
-    title: template?.mainTitle ?? contract.boxName,
-    subTitle: template?.subTitle ?? null,
+    title: contract.boxName,
+    subTitle: cardTitleOf(contract.content, [template?.mainTitle, template?.subTitle]),
     contractNo: contract.contractNo,
     paragraphs: contractParagraphs(template?.bodyHtml ?? '', {
       ...contract.content,
@@ -232,13 +250,11 @@ export async function sealDocument(
   if (!bytes) throw new Error('合同文件丢失');
   const companyName = await companyNameOf(tx, contract.companyId);
   const signers = await activeSignatories(tx, contract.id);
-  const [template] = await tx.select().from(signTemplates).where(eq(signTemplates.id, contract.templateId));
   const events = await listAudit(tx, contract.companyId, contract.id);
-  const isFileSign = (contract.content as { source?: string }).source === 'fileSign';
   const doc = await appendCompletionPage(
     bytes,
     {
-      title: isFileSign ? contract.boxName : (template?.mainTitle ?? contract.boxName),
+      title: contract.boxName,
       contractNo: contract.contractNo,
       companyName,
       signedAt: formatDateTime(now),

@@ -1,0 +1,162 @@
+/**
+ * Signing for real, in the browser: a broker's sale contract is signed by its two parties through
+ * their signing links (SMS codes read from the sandbox outbox page), the company party signs as its
+ * operator with the company seal, and the finished file downloads from the page: pdfsig reports its
+ * CMS signature valid over the whole document, pdftotext shows the 签署证明 page. A wrong SMS code is
+ * refused with the server's message and changes nothing.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { e2ePassword } from './support/api';
+import { get, must } from './support/oa';
+import { createSigningCompany, startSaleContract, type Signatory } from './support/signing';
+
+test.describe.configure({ mode: 'serial' });
+
+async function logIn(page: Page, phone: string) {
+  await page.goto('/#/layout/login');
+  await page.fill('#password-form input[name=userName]', phone);
+  await page.fill('#password-form input[name=password]', e2ePassword);
+  await page.click('#password-form button[type=submit]');
+  await expect(page).toHaveURL(/#\/layout\/index/);
+}
+
+/** The newest code to this phone, as a person reads it on the sandbox outbox page. */
+async function readOutbox(outbox: Page, phone: string, notBefore: string | null = null): Promise<string> {
+  let code = '';
+  await expect(async () => {
+    await outbox.getByRole('button', { name: '刷新' }).click();
+    const row = outbox.getByTestId('sms-row').filter({ hasText: phone }).first();
+    const content = (await row.textContent({ timeout: 1000 })) ?? '';
+    code = /验证码为 (\d{6})/.exec(content)?.[1] ?? '';
+    expect(code).not.toBe('');
+    expect(code).not.toBe(notBefore);
+  }).toPass({ timeout: 15_000 });
+  return code;
+}
+
+async function openLink(page: Page, signatory: Signatory, { again = false } = {}) {
+  await page.goto(`/#/views/sign/to-be-signed?hash=${signatory.hash}`);
+  // The same address again is no navigation: load it afresh, as a person reopening the link does.
+  if (again) await page.reload();
+  const signingPage = page.getByTestId('to-be-signed-page');
+  await expect(signingPage.getByRole('heading', { name: '二手房买卖合同' })).toBeVisible();
+  await expect(signingPage.getByTestId('pdf-pages').locator('canvas').first()).toBeVisible();
+  return signingPage;
+}
+
+async function drawSignature(page: Page) {
+  const box = await page.getByTestId('signature-canvas').boundingBox();
+  if (!box) throw new Error('no signature canvas');
+  await page.mouse.move(box.x + 40, box.y + 120);
+  await page.mouse.down();
+  for (let step = 1; step <= 20; step += 1)
+    await page.mouse.move(box.x + 40 + step * 18, box.y + 90 + Math.sin(step / 2) * 40, { steps: 2 });
+  await page.mouse.up();
+}
+
+/** Waits out the e2e server's 3 s resend interval for a phone before asking again. */
+const resendPause = () => new Promise((resolve) => setTimeout(resolve, 3_300));
+
+test('two parties sign through their links with SMS codes, the company seals, and the PDF verifies', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const company = await createSigningCompany(request);
+  const { contractId, seller, buyer, signatories } = await startSaleContract(request, company);
+  const byRole = (role: number) => {
+    const signatory = signatories.find((s) => s.role === role);
+    if (!signatory) throw new Error(`no signatory ${role}`);
+    return signatory;
+  };
+  await logIn(page, company.phone);
+  const outbox = await context.newPage();
+  await outbox.goto('/#/sandbox/sms-outbox');
+
+  // The seller: a wrong code first (refused, nothing signed), then the right one with a drawn signature.
+  let signing = await openLink(page, byRole(1));
+  await expect(signing.getByTestId('signatory-row')).toHaveCount(3);
+  await signing.getByRole('button', { name: '获取验证码' }).click();
+  await expect(signing.getByTestId('signing-notice')).toContainText('验证码已发送至');
+  const sellerCode = await readOutbox(outbox, seller.phone);
+  await drawSignature(page);
+  await signing.getByPlaceholder('请输入6位验证码').fill(sellerCode === '000000' ? '111111' : '000000');
+  await signing.getByRole('button', { name: '确认签署' }).click();
+  await expect(signing.getByTestId('signing-notice')).toContainText('验证码错误，还可尝试');
+  await page.screenshot({ path: 'test-results/signing-wrong-code.png', fullPage: true });
+  const afterWrong = await must(
+    get<{ signedCount: number }>(request, `/sign/getSignInfo?contractId=${contractId}`, company.credentials),
+    'sign info',
+  );
+  expect(afterWrong.signedCount).toBe(0);
+  await signing.getByPlaceholder('请输入6位验证码').fill(sellerCode);
+  await signing.getByRole('button', { name: '确认签署' }).click();
+  await expect(signing.getByTestId('signing-notice')).toHaveText('签署成功');
+
+  // Opening the same link again: already signed, no form.
+  signing = await openLink(page, byRole(1), { again: true });
+  await expect(signing.getByTestId('signing-notice')).toHaveText('您已签署，请勿重复签署');
+  await expect(signing.getByRole('button', { name: '确认签署' })).toHaveCount(0);
+
+  // The buyer signs with a signature generated from the name.
+  signing = await openLink(page, byRole(2));
+  await signing.getByRole('button', { name: '获取验证码' }).click();
+  const buyerCode = await readOutbox(outbox, buyer.phone);
+  await signing.getByRole('radio', { name: '按姓名生成' }).click();
+  await expect(signing.getByTestId('signature-generated')).toBeVisible();
+  await signing.getByPlaceholder('请输入6位验证码').fill(buyerCode);
+  await page.screenshot({ path: 'test-results/signing-buyer.png', fullPage: true });
+  await signing.getByRole('button', { name: '确认签署' }).click();
+  await expect(signing.getByTestId('signing-notice')).toHaveText('签署成功');
+
+  // The company party: its operator signs and the contract seal goes on; the contract is signed.
+  signing = await openLink(page, byRole(7));
+  await signing.getByPlaceholder('请输入统一社会信用代码').fill(company.corpIdentNo);
+  await signing.getByPlaceholder('请输入姓名').fill(company.operator.name);
+  await signing.getByPlaceholder('请输入身份证号').fill(company.operator.idNo);
+  await signing.getByPlaceholder('请输入手机号').fill(company.operator.phone);
+  await resendPause();
+  await signing.getByRole('button', { name: '获取验证码' }).click();
+  await expect(signing.getByTestId('signing-notice')).toContainText('验证码已发送至');
+  const companyCode = await readOutbox(outbox, company.operator.phone);
+  await signing.getByPlaceholder('请输入6位验证码').fill(companyCode);
+  await page.screenshot({ path: 'test-results/signing-company.png', fullPage: true });
+  await signing.getByRole('button', { name: '确认签署并盖章' }).click();
+  await expect(signing.getByTestId('signing-notice')).toHaveText('签署成功，全部签署方已签署，合同已签约');
+  await expect(signing.getByTestId('pdf-pages').locator('canvas').first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/signing-done.png', fullPage: true });
+  const info = await must(
+    get<{ state: number; signedCount: number }>(
+      request,
+      `/sign/getSignInfo?contractId=${contractId}`,
+      company.credentials,
+    ),
+    'sign info',
+  );
+  expect(info).toMatchObject({ state: 8, signedCount: 3 });
+
+  // The finished file, downloaded from the page, verifies.
+  const downloading = page.waitForEvent('download');
+  await signing.getByTestId('download-pdf').click();
+  const download = await downloading;
+  const folder = mkdtempSync(join(tmpdir(), 'signing-journey-'));
+  try {
+    const file = join(folder, 'signed.pdf');
+    await download.saveAs(file);
+    const report = spawnSync('pdfsig', [file]).stdout.toString();
+    expect(report).toContain('Signature is Valid');
+    expect(report).toContain('Total document signed');
+    const text = execFileSync('pdftotext', [file, '-']).toString('utf8');
+    expect(text).toContain('签署证明');
+    expect(text).toContain('张三');
+    expect(text).toContain('李四');
+    expect(text).toContain('盖章');
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,106 @@
+/**
+ * The calls of the awaiting-signature page and the seal management screen: the signing-link
+ * machine's actors (landing, SMS code, signature or company seal) and the seal screen's loads.
+ */
+import { fromPromise } from 'xstate';
+import { api, ok } from '../../api/client';
+import type { components } from '../../../openapi/generated/api';
+import {
+  signingLinkMachine,
+  type CodeSent,
+  type SignRequest,
+  type SignResult,
+  type SigningLanding,
+} from '../../../machines/signing-link.machine';
+
+type Schemas = components['schemas'];
+export type SignSeal = Schemas['SignSeal'];
+export type SignRegCompanyItem = Schemas['SignRegCompanyItem'];
+export type SealWaitAuthItem = Schemas['SealWaitAuthItem'];
+export type SealAuthExpireItem = Schemas['SealAuthExpireItem'];
+export type SignSignatory = Schemas['SignSignatory'];
+export type SealType = Schemas['SignSealType'];
+
+const formSerializer = (body: unknown) =>
+  new URLSearchParams(
+    Object.entries(body as Record<string, unknown>)
+      .filter(([, value]) => value !== undefined && value !== '')
+      .map(([key, value]) => [key, String(value)]),
+  ).toString();
+
+/** The link as it stands after signing (who has signed now); a failed read only loses the refresh. */
+async function landingAfter(hash: string): Promise<{ landing?: SigningLanding }> {
+  try {
+    const result = await ok(api.GET('/sign/{hash}', { params: { path: { hash } } }));
+    return result.data ? { landing: result.data } : {};
+  } catch {
+    return {};
+  }
+}
+
+export const signingLinkActors = {
+  loadLanding: fromPromise<SigningLanding, { hash: string }>(async ({ input }) => {
+    const result = await ok(api.GET('/sign/{hash}', { params: { path: { hash: input.hash } } }));
+    if (!result.data) throw new Error('签署链接不存在');
+    return result.data;
+  }),
+  sendCode: fromPromise<CodeSent, { hash: string; mobileNo?: string }>(async ({ input }) => {
+    if (input.mobileNo) {
+      const sent = await ok(
+        api.GET('/sign/Verification', { params: { query: { mobileNo: input.mobileNo, scene: 2 } } }),
+      );
+      return {
+        phone: `${input.mobileNo.slice(0, 3)}****${input.mobileNo.slice(7)}`,
+        resendIn: sent.data?.resendIn ?? 60,
+      };
+    }
+    const sent = await ok(api.GET('/sign/signLinkCode', { params: { query: { hash: input.hash } } }));
+    if (!sent.data) throw new Error('验证码发送失败');
+    return { phone: sent.data.phone, resendIn: sent.data.resendIn };
+  }),
+  signLink: fromPromise<SignResult, { hash: string; request: SignRequest }>(async ({ input }) => {
+    const { request, hash } = input;
+    if (request.kind === 'individual') {
+      const signed = await ok(
+        api.POST('/sign/signByHash', {
+          body: {
+            hash,
+            verificationCode: request.verificationCode,
+            signatureKind: request.signatureKind,
+            signatureImage: request.signatureImage,
+          },
+        }),
+      );
+      if (!signed.data) throw new Error('签署结果为空');
+      return { state: signed.data.state, previewUrl: signed.data.previewUrl, ...(await landingAfter(hash)) };
+    }
+    const signed = await ok(
+      api.POST('/sign/VerificationCode', {
+        body: {
+          hash,
+          type: 1,
+          verificationCode: request.verificationCode,
+          name: request.name.trim(),
+          idNo: request.idNo.trim().toUpperCase(),
+          mobileNo: request.mobileNo.trim(),
+          company: request.company.trim(),
+          orgCode: request.orgCode.trim().toUpperCase(),
+        },
+        bodySerializer: formSerializer,
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      }),
+    );
+    if (!signed.data) throw new Error('签署结果为空');
+    // The company answer carries no file address: the landing now points at the stamped (or sealed) file.
+    const after = await landingAfter(hash);
+    return {
+      state: signed.data.state,
+      ...after,
+      ...(after.landing ? { previewUrl: after.landing.previewUrl } : {}),
+    };
+  }),
+};
+
+export function createSigningLinkMachine() {
+  return signingLinkMachine.provide({ actors: signingLinkActors });
+}

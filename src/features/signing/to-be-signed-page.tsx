@@ -1,0 +1,330 @@
+/**
+ * The awaiting-signature page (/views/sign/to-be-signed?hash=): one signatory's link. The party
+ * sees the contract and who has signed, asks for an SMS code, and signs: an individual with a drawn
+ * or generated signature, a company party as its legal person or agent with the company seal. The
+ * signing-link machine runs the steps; the server refuses what may not happen (wrong code, expired
+ * link, already signed) and the page shows its message.
+ */
+import { useState } from 'react';
+import { useMachine } from '@xstate/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Callout,
+  Card,
+  DataList,
+  Flex,
+  Grid,
+  Heading,
+  Link,
+  Table,
+  Text,
+  TextField,
+} from '@radix-ui/themes';
+import type { SignRequest, SigningLinkContext } from '../../../machines/signing-link.machine';
+import type { PageProps } from '../../core/workspace';
+import { inspect } from '../../inspector/inspection-store';
+import { PdfPreview } from '../../ui/pdf-preview';
+import { createSigningLinkMachine, type SignSignatory } from './signing-actors';
+import { SignatureInput, type SignatureValue } from './signature-pad';
+
+export const signatoryRoleLabels: Record<number, string> = {
+  1: '甲方',
+  2: '乙方',
+  3: '甲方代理人',
+  4: '乙方代理人',
+  5: '甲方共有人',
+  6: '乙方共有人',
+  7: '居间方',
+};
+
+const signStatusLabels = ['未签', '已签', '已拒签'] as const;
+
+function Notice({ notice }: { notice: SigningLinkContext['notice'] }) {
+  if (!notice) return null;
+  const color = notice.kind === 'error' ? 'red' : notice.kind === 'success' ? 'green' : 'blue';
+  return (
+    <Callout.Root
+      color={color}
+      data-testid="signing-notice"
+      role={notice.kind === 'error' ? 'alert' : 'status'}
+    >
+      <Callout.Text>{notice.text}</Callout.Text>
+    </Callout.Root>
+  );
+}
+
+function SignatoriesTable({ signatories, ownId }: { signatories: SignSignatory[]; ownId: number }) {
+  return (
+    <Table.Root size="1" data-testid="signatories">
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeaderCell>签署方</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>名称</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>状态</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>签署时间</Table.ColumnHeaderCell>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {signatories.map((s) => (
+          <Table.Row key={s.signatoryId} data-testid="signatory-row">
+            <Table.Cell>
+              {signatoryRoleLabels[s.role]}
+              {s.signatoryId === ownId && (
+                <Badge ml="2" color="blue">
+                  本链接
+                </Badge>
+              )}
+            </Table.Cell>
+            <Table.Cell>{s.name}</Table.Cell>
+            <Table.Cell>
+              <Badge color={s.signStatus === 1 ? 'green' : 'orange'}>{signStatusLabels[s.signStatus]}</Badge>
+            </Table.Cell>
+            <Table.Cell>{s.signTime ?? '—'}</Table.Cell>
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
+  );
+}
+
+type CompanyForm = { name: string; idNo: string; mobileNo: string; company: string; orgCode: string };
+
+function Field({
+  label,
+  name,
+  value,
+  onChange,
+  placeholder,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder: string;
+}) {
+  return (
+    <label>
+      <Text as="div" size="2" mb="1" weight="medium">
+        {label}
+      </Text>
+      <TextField.Root
+        name={name}
+        value={value}
+        placeholder={placeholder}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </label>
+  );
+}
+
+/** One machine per link: opening another link in the same tab starts afresh. */
+export default function ToBeSignedPage({ params }: PageProps) {
+  const hash = params['hash'] ?? '';
+  return <SigningLink key={hash} hash={hash} />;
+}
+
+function SigningLink({ hash }: { hash: string }) {
+  const [machine] = useState(createSigningLinkMachine);
+  const [snapshot, send] = useMachine(machine, { input: { hash }, inspect });
+  const { landing, notice, result, codePhone } = snapshot.context;
+  const [code, setCode] = useState('');
+  const [signature, setSignature] = useState<SignatureValue>({ kind: 1, image: '' });
+  const [company, setCompany] = useState<CompanyForm | null>(null);
+
+  if (!hash) {
+    return (
+      <Box p="5">
+        <Callout.Root color="red">
+          <Callout.Text>缺少签署链接参数（hash），请从签约详情中打开签署链接</Callout.Text>
+        </Callout.Root>
+      </Box>
+    );
+  }
+  if (snapshot.matches('loading')) {
+    return (
+      <Box p="5">
+        <Text color="gray">签署信息加载中...</Text>
+      </Box>
+    );
+  }
+  if (snapshot.matches('loadFailed') || !landing) {
+    return (
+      <Box p="5">
+        <Flex direction="column" gap="3" align="start">
+          <Notice notice={notice} />
+          <Button variant="soft" onClick={() => send({ type: 'landing.reload' })}>
+            重新加载
+          </Button>
+        </Flex>
+      </Box>
+    );
+  }
+
+  const { signatory } = landing;
+  const isCompanyParty = signatory.subjectType === 2 || signatory.role === 7;
+  const form: CompanyForm = company ?? {
+    name: '',
+    idNo: '',
+    mobileNo: '',
+    company: signatory.name,
+    orgCode: '',
+  };
+  const setForm = (patch: Partial<CompanyForm>) => setCompany({ ...form, ...patch });
+  const isSending = snapshot.matches({ ready: 'sendingCode' });
+  const isSigning = snapshot.matches({ ready: 'signing' });
+  const canSign = snapshot.can({
+    type: 'sign.submit',
+    request: { kind: 'individual', verificationCode: '', signatureKind: 1, signatureImage: '' },
+  });
+  const previewUrl = result?.previewUrl ?? landing.previewUrl;
+
+  const onSubmit = () => {
+    const request: SignRequest = isCompanyParty
+      ? { kind: 'company', verificationCode: code.trim(), ...form }
+      : {
+          kind: 'individual',
+          verificationCode: code.trim(),
+          signatureKind: signature.kind,
+          signatureImage: signature.image,
+        };
+    send({ type: 'sign.submit', request });
+  };
+
+  return (
+    <Box p="5" data-testid="to-be-signed-page">
+      <Flex justify="between" align="center" mb="4">
+        <Box>
+          <Heading size="5">{landing.boxName}</Heading>
+          <Text size="2" color="gray">
+            合同编号 {landing.contractNo}
+            {landing.signDeadline ? ` · 签署截止 ${landing.signDeadline}` : ''}
+          </Text>
+        </Box>
+        {previewUrl && (
+          <Link href={previewUrl} download={`${landing.contractNo}.pdf`} data-testid="download-pdf">
+            下载合同
+          </Link>
+        )}
+      </Flex>
+      <Grid columns="minmax(0, 1fr) 540px" gap="4" align="start">
+        <Card size="2">
+          <Box style={{ maxHeight: 'calc(100vh - 200px)', overflow: 'auto' }}>
+            {previewUrl ? (
+              <PdfPreview url={previewUrl} width={620} />
+            ) : (
+              <Text color="gray">暂无合同文件</Text>
+            )}
+          </Box>
+        </Card>
+        <Flex direction="column" gap="3">
+          <Card size="2">
+            <Heading size="3" mb="2">
+              签署方
+            </Heading>
+            <SignatoriesTable signatories={landing.signatories} ownId={signatory.signatoryId} />
+          </Card>
+          <Card size="2">
+            <Heading size="3" mb="3">
+              {signatoryRoleLabels[signatory.role]}：{signatory.name}
+            </Heading>
+            <Flex direction="column" gap="3">
+              <Notice notice={notice} />
+              {snapshot.matches('ready') && (
+                <>
+                  {isCompanyParty ? (
+                    <Grid columns="2" gap="3">
+                      <Field
+                        label="企业名称"
+                        name="company"
+                        value={form.company}
+                        onChange={(value) => setForm({ company: value })}
+                        placeholder="请输入企业名称"
+                      />
+                      <Field
+                        label="统一社会信用代码"
+                        name="orgCode"
+                        value={form.orgCode}
+                        onChange={(value) => setForm({ orgCode: value })}
+                        placeholder="请输入统一社会信用代码"
+                      />
+                      <Field
+                        label="签署人姓名（法定代表人或经办人）"
+                        name="name"
+                        value={form.name}
+                        onChange={(value) => setForm({ name: value })}
+                        placeholder="请输入姓名"
+                      />
+                      <Field
+                        label="签署人身份证号"
+                        name="idNo"
+                        value={form.idNo}
+                        onChange={(value) => setForm({ idNo: value })}
+                        placeholder="请输入身份证号"
+                      />
+                      <Field
+                        label="签署人手机号"
+                        name="mobileNo"
+                        value={form.mobileNo}
+                        onChange={(value) => setForm({ mobileNo: value })}
+                        placeholder="请输入手机号"
+                      />
+                    </Grid>
+                  ) : (
+                    <DataList.Root size="2">
+                      <DataList.Item>
+                        <DataList.Label>签署人</DataList.Label>
+                        <DataList.Value>{signatory.name}</DataList.Value>
+                      </DataList.Item>
+                      <DataList.Item>
+                        <DataList.Label>手机号</DataList.Label>
+                        <DataList.Value>{signatory.phone ?? '—'}</DataList.Value>
+                      </DataList.Item>
+                    </DataList.Root>
+                  )}
+                  <Flex gap="2" align="end">
+                    <Box flexGrow="1">
+                      <Field
+                        label="短信验证码"
+                        name="verificationCode"
+                        value={code}
+                        onChange={setCode}
+                        placeholder="请输入6位验证码"
+                      />
+                    </Box>
+                    <Button
+                      variant="soft"
+                      loading={isSending}
+                      disabled={isSigning}
+                      onClick={() =>
+                        send(
+                          isCompanyParty
+                            ? { type: 'code.send', mobileNo: form.mobileNo.trim() }
+                            : { type: 'code.send' },
+                        )
+                      }
+                    >
+                      {codePhone ? '重新发送' : '获取验证码'}
+                    </Button>
+                  </Flex>
+                  {!isCompanyParty && <SignatureInput name={signatory.name} onChange={setSignature} />}
+                  <Button size="3" disabled={!canSign || isSigning} loading={isSigning} onClick={onSubmit}>
+                    {isCompanyParty ? '确认签署并盖章' : '确认签署'}
+                  </Button>
+                </>
+              )}
+              {(snapshot.matches('signed') || snapshot.matches('closed')) && (
+                <Flex gap="2">
+                  <Button variant="soft" onClick={() => send({ type: 'landing.reload' })}>
+                    刷新签署状态
+                  </Button>
+                </Flex>
+              )}
+            </Flex>
+          </Card>
+        </Flex>
+      </Grid>
+    </Box>
+  );
+}
