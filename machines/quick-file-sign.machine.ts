@@ -1,0 +1,632 @@
+/**
+ * Quick file-based signing (快速签署, 001 sections 2, 3, 4, 5, 7, 9; 000 section 5 file chooser): the
+ * wizard upload -> parties -> positions -> settings -> review -> start.
+ * On entry fileSignContractState tells whether an unfinished record exists; then the prompt offers
+ * 继续 (getFileSignContract restores every step and resumes where the record stopped) or 重新填写
+ * (a new upload gives the old record up). The file is one of doc, docx, pdf, png, jpg, jpeg, webp,
+ * gif (checked here by name, by the server by content). Parties: personal actors saved in one call,
+ * corporate actors in two (the company, then its operator). Positions are boxes per page in PDF
+ * points; every party needs one, a company also a seal box, a person only signature boxes.
+ * Settings default to the seed's (deadline 7 days, ordered signing 2, date shown, custom watermark 2).
+ * Review saves with fileSignStart (first time) or fileSignEdit (after going back), and the server's
+ * nextType decides what is offered: 1 start signing (fileSignContractStart type 2), 2 start the
+ * approval (type 1, item 49). After a start the page moves on after 2500 ms.
+ */
+import { and, assign, fromPromise, not, setup } from 'xstate';
+import type { components } from '../openapi/generated/api';
+
+type Schemas = components['schemas'];
+export type QuickFile = Schemas['FileSignFile'];
+export type QuickActor = Schemas['FileSignActor'];
+export type QuickPosition = Schemas['FileSignPosition'];
+export type QuickRecord = Schemas['FileSignRecord'];
+export type QuickUnfinished = Schemas['FileSignUnfinished'];
+export type QuickStartResult = Schemas['FileSignStartResult'];
+export type QuickContractStartResult = Schemas['FileSignContractStartResult'];
+
+/** What the file chooser hands over: the browser's File in the app, a stand-in in tests. */
+export type ChosenFile = { name: string; size: number; data?: Blob };
+
+export type QuickSettings = {
+  contractName: string;
+  signDeadline: number;
+  signOrder: 1 | 2;
+  showSignDate: 0 | 1;
+  watermarkType: 0 | 1 | 2;
+  watermark: string;
+};
+
+export type PersonalInput = {
+  actorId?: number;
+  contactsId?: number;
+  fillMethods: 1 | 2;
+  name: string;
+  phone: string;
+  certType?: 1 | 2 | 3 | 4;
+  certNo?: string;
+};
+
+export type CompanyInput = { actorId?: number; cropName: string; name: string; phone: string };
+
+export const quickFileSignMessages = {
+  fileTypes: '仅支持 doc、docx、pdf、png、jpg、jpeg、webp、gif 格式的文件',
+  fileTooLarge: '文件过大，不能超过 20 MB',
+  deleteConfirm: '您确认删除该项信息吗？',
+  noParties: '请添加签署方',
+  incompleteParty: '请完善企业签署方的经办人',
+  positionsMissing: '请为每个签署方设置签署位置（企业签署方须有盖章位置）',
+  nameRequired: '请输入合同名称',
+  watermarkRequired: '请输入水印内容',
+  saved: '保存成功',
+  signingStarted: '已发起签署，已短信通知签署方',
+  approvalStarted: '已发起审批',
+} as const;
+
+export const quickFileSignDefaults: QuickSettings = {
+  contractName: '',
+  signDeadline: 7,
+  signOrder: 2,
+  showSignDate: 1,
+  watermarkType: 2,
+  watermark: '',
+};
+
+export const allowedExtensions = ['doc', 'docx', 'pdf', 'png', 'jpg', 'jpeg', 'webp', 'gif'] as const;
+export const maxFileBytes = 20 * 1024 * 1024;
+
+export type QuickFileSignEvent =
+  | { type: 'unfinished.continue' }
+  | { type: 'unfinished.refill' }
+  | { type: 'file.choose'; file: ChosenFile }
+  | { type: 'party.savePersonal'; actor: PersonalInput }
+  | { type: 'party.addCompany'; company: CompanyInput }
+  | { type: 'party.updateCompany'; company: CompanyInput & { actorId: number } }
+  | { type: 'party.delete'; actorId: number }
+  | { type: 'delete.confirm' }
+  | { type: 'delete.cancel' }
+  | { type: 'position.place'; position: QuickPosition }
+  | { type: 'position.remove'; index: number }
+  | { type: 'settings.change'; patch: Partial<QuickSettings> }
+  | { type: 'wizard.next' }
+  | { type: 'wizard.back' }
+  | { type: 'wizard.submit' }
+  | { type: 'sign.start' }
+  | { type: 'approval.start'; remark?: string };
+
+export type QuickFileSignContext = {
+  contractsysId: string | null;
+  contractId: number | null;
+  file: QuickFile | null;
+  actors: QuickActor[];
+  positions: QuickPosition[];
+  settings: QuickSettings;
+  unfinished: QuickUnfinished['record'];
+  nextType: 1 | 2 | null;
+  /** The actor a delete confirmation is about, and the company whose operator is being added. */
+  deletingActorId: number | null;
+  pendingCompany: CompanyInput | null;
+  result: QuickContractStartResult | null;
+  notice: { kind: 'error' | 'success'; text: string } | null;
+};
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function extensionOf(name: string): string {
+  return name.toLowerCase().split('.').pop() ?? '';
+}
+
+export function isAllowedFile(file: ChosenFile): boolean {
+  return (allowedExtensions as readonly string[]).includes(extensionOf(file.name));
+}
+
+/** Every party has a box; a company also a seal box; a person only signature boxes (the server checks again). */
+export function arePositionsComplete(actors: QuickActor[], positions: QuickPosition[]): boolean {
+  if (actors.length === 0) return false;
+  return actors.every((actor) => {
+    const own = positions.filter((position) => position.actorId === actor.actorId);
+    if (own.length === 0) return false;
+    if (actor.actorType === 2) return own.some((position) => position.positionType === 2);
+    return own.every((position) => position.positionType === 1);
+  });
+}
+
+function upsertActor(actors: QuickActor[], actor: QuickActor): QuickActor[] {
+  const index = actors.findIndex((candidate) => candidate.actorId === actor.actorId);
+  if (index === -1) return [...actors, actor];
+  return actors.map((candidate) => (candidate.actorId === actor.actorId ? actor : candidate));
+}
+
+const outputOf = <T>(event: unknown): T => (event as { output: T }).output;
+
+export const quickFileSignMachine = setup({
+  types: {
+    context: {} as QuickFileSignContext,
+    events: {} as QuickFileSignEvent,
+  },
+  actors: {
+    loadUnfinished: fromPromise<QuickUnfinished>(async () => {
+      throw new Error('loadUnfinished is provided by the app');
+    }),
+    loadRecord: fromPromise<QuickRecord, { contractsysId: string }>(async () => {
+      throw new Error('loadRecord is provided by the app');
+    }),
+    uploadFile: fromPromise<QuickFile, { file: ChosenFile; contractsysId: string | null }>(async () => {
+      throw new Error('uploadFile is provided by the app');
+    }),
+    savePersonalActor: fromPromise<QuickActor, { contractsysId: string; actor: PersonalInput }>(async () => {
+      throw new Error('savePersonalActor is provided by the app');
+    }),
+    addCompany: fromPromise<QuickActor, { contractsysId: string; cropName: string }>(async () => {
+      throw new Error('addCompany is provided by the app');
+    }),
+    addOperator: fromPromise<
+      QuickActor,
+      { contractsysId: string; actorId: number; name: string; phone: string }
+    >(async () => {
+      throw new Error('addOperator is provided by the app');
+    }),
+    updateCompany: fromPromise<
+      QuickActor,
+      { contractsysId: string; company: CompanyInput & { actorId: number } }
+    >(async () => {
+      throw new Error('updateCompany is provided by the app');
+    }),
+    deleteActor: fromPromise<void, { contractsysId: string; actorId: number }>(async () => {
+      throw new Error('deleteActor is provided by the app');
+    }),
+    saveSettings: fromPromise<
+      QuickStartResult,
+      {
+        contractsysId: string;
+        contractId: number | null;
+        settings: QuickSettings;
+        positions: QuickPosition[];
+        actorOrder: number[];
+      }
+    >(async () => {
+      throw new Error('saveSettings is provided by the app');
+    }),
+    startContract: fromPromise<
+      QuickContractStartResult,
+      { contractId: number; type: 1 | 2; oaParam?: { oaItemId: 49; oaReamrk?: string } }
+    >(async () => {
+      throw new Error('startContract is provided by the app');
+    }),
+  },
+  guards: {
+    hasUnfinished: ({ event }) => outputOf<QuickUnfinished>(event).state === 1,
+    recordHasNoActors: ({ event }) => outputOf<QuickRecord>(event).actors.length === 0,
+    recordNeedsPositions: ({ event }) => {
+      const record = outputOf<QuickRecord>(event);
+      return (
+        record.actors.some((actor) => actor.complete !== 1) ||
+        !arePositionsComplete(record.actors, record.positions)
+      );
+    },
+    isAllowedFile: ({ event }) => event.type === 'file.choose' && isAllowedFile(event.file),
+    isSmallEnough: ({ event }) => event.type === 'file.choose' && event.file.size <= maxFileBytes,
+    hasCompleteParties: ({ context }) =>
+      context.actors.length > 0 && context.actors.every((actor) => actor.complete === 1),
+    hasParties: ({ context }) => context.actors.length > 0,
+    hasFile: ({ context }) => context.file !== null,
+    arePositionsComplete: ({ context }) => arePositionsComplete(context.actors, context.positions),
+    hasContractName: ({ context }) => context.settings.contractName.trim() !== '',
+    hasWatermark: ({ context }) =>
+      context.settings.watermarkType !== 2 || context.settings.watermark.trim() !== '',
+    offersSigning: ({ context }) => context.nextType === 1,
+    offersApproval: ({ context }) => context.nextType === 2,
+  },
+  actions: {
+    showActorError: assign({
+      notice: ({ event }) => ({
+        kind: 'error' as const,
+        text: errorText((event as unknown as { error: unknown }).error),
+      }),
+    }),
+    notify: assign({ notice: (_args, notice: NonNullable<QuickFileSignContext['notice']>) => notice }),
+    clearNotice: assign({ notice: null }),
+    /** 继续: every step as the record left it. */
+    restore: assign(({ event }) => {
+      const record = outputOf<QuickRecord>(event);
+      return {
+        contractsysId: record.contractsysId,
+        contractId: record.contractId,
+        file: record.file,
+        actors: record.actors,
+        positions: record.positions.map((position) => ({ ...position, positionType: position.positionType })),
+        settings: {
+          contractName: record.contractName,
+          signDeadline: record.signDeadline,
+          signOrder: record.signOrder,
+          showSignDate: record.showSignDate,
+          watermarkType: record.watermarkType,
+          watermark: record.watermark,
+        },
+        unfinished: null,
+        notice: null,
+      };
+    }),
+  },
+}).createMachine({
+  id: 'quickFileSign',
+  context: {
+    contractsysId: null,
+    contractId: null,
+    file: null,
+    actors: [],
+    positions: [],
+    settings: quickFileSignDefaults,
+    unfinished: null,
+    nextType: null,
+    deletingActorId: null,
+    pendingCompany: null,
+    result: null,
+    notice: null,
+  },
+  initial: 'checking',
+  states: {
+    checking: {
+      invoke: {
+        id: 'loadUnfinished',
+        src: 'loadUnfinished',
+        onDone: [
+          {
+            guard: 'hasUnfinished',
+            target: 'prompt',
+            actions: assign({ unfinished: ({ event }) => event.output.record }),
+          },
+          { target: 'upload' },
+        ],
+        onError: { target: 'upload', actions: 'showActorError' },
+      },
+    },
+    /** 有未完成的快速签署记录：继续 or 重新填写. */
+    prompt: {
+      on: {
+        'unfinished.continue': 'restoring',
+        'unfinished.refill': {
+          target: 'upload',
+          actions: assign({ unfinished: null, contractsysId: null }),
+        },
+      },
+    },
+    restoring: {
+      invoke: {
+        id: 'loadRecord',
+        src: 'loadRecord',
+        input: ({ context }) => ({ contractsysId: context.unfinished?.contractsysId ?? '' }),
+        onDone: [
+          { guard: 'recordHasNoActors', target: 'parties', actions: 'restore' },
+          { guard: 'recordNeedsPositions', target: 'positions', actions: 'restore' },
+          { target: 'settings', actions: 'restore' },
+        ],
+        onError: { target: 'prompt', actions: 'showActorError' },
+      },
+    },
+    upload: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'file.choose': [
+              {
+                guard: not('isAllowedFile'),
+                actions: { type: 'notify', params: { kind: 'error', text: quickFileSignMessages.fileTypes } },
+              },
+              {
+                guard: not('isSmallEnough'),
+                actions: {
+                  type: 'notify',
+                  params: { kind: 'error', text: quickFileSignMessages.fileTooLarge },
+                },
+              },
+              { target: 'uploading', actions: 'clearNotice' },
+            ],
+            'wizard.next': { guard: 'hasFile', target: '#quickFileSign.parties' },
+          },
+        },
+        uploading: {
+          invoke: {
+            id: 'uploadFile',
+            src: 'uploadFile',
+            input: ({ context, event }) => ({
+              file: event.type === 'file.choose' ? event.file : { name: '', size: 0 },
+              contractsysId: context.contractsysId,
+            }),
+            onDone: {
+              target: '#quickFileSign.parties',
+              actions: assign({
+                file: ({ event }) => event.output,
+                contractsysId: ({ event }) => event.output.contractsysId,
+                // A new file: its boxes are placed again.
+                positions: [],
+                settings: ({ context, event }) => ({
+                  ...context.settings,
+                  contractName:
+                    context.settings.contractName ||
+                    event.output.fileName.replace(/\.[^.]+$/, '').slice(0, 50),
+                }),
+                notice: null,
+              }),
+            },
+            onError: { target: 'idle', actions: 'showActorError' },
+          },
+        },
+      },
+    },
+    parties: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'party.savePersonal': { target: 'savingPersonal', actions: 'clearNotice' },
+            'party.addCompany': {
+              target: 'addingCompany',
+              actions: [assign({ pendingCompany: ({ event }) => event.company }), 'clearNotice'],
+            },
+            'party.updateCompany': { target: 'updatingCompany', actions: 'clearNotice' },
+            'party.delete': {
+              target: 'confirmingDelete',
+              actions: assign({ deletingActorId: ({ event }) => event.actorId }),
+            },
+            'wizard.next': [
+              { guard: 'hasCompleteParties', target: '#quickFileSign.positions', actions: 'clearNotice' },
+              {
+                guard: 'hasParties',
+                actions: {
+                  type: 'notify',
+                  params: { kind: 'error', text: quickFileSignMessages.incompleteParty },
+                },
+              },
+              {
+                actions: { type: 'notify', params: { kind: 'error', text: quickFileSignMessages.noParties } },
+              },
+            ],
+            'wizard.back': { target: '#quickFileSign.upload', actions: 'clearNotice' },
+          },
+        },
+        savingPersonal: {
+          invoke: {
+            id: 'savePersonalActor',
+            src: 'savePersonalActor',
+            input: ({ context, event }) => ({
+              contractsysId: context.contractsysId ?? '',
+              actor:
+                event.type === 'party.savePersonal' ? event.actor : { fillMethods: 2, name: '', phone: '' },
+            }),
+            onDone: {
+              target: 'idle',
+              actions: assign({ actors: ({ context, event }) => upsertActor(context.actors, event.output) }),
+            },
+            onError: { target: 'idle', actions: 'showActorError' },
+          },
+        },
+        /** Step 1: the company. */
+        addingCompany: {
+          invoke: {
+            id: 'addCompany',
+            src: 'addCompany',
+            input: ({ context }) => ({
+              contractsysId: context.contractsysId ?? '',
+              cropName: context.pendingCompany?.cropName ?? '',
+            }),
+            onDone: {
+              target: 'addingOperator',
+              actions: assign({ actors: ({ context, event }) => upsertActor(context.actors, event.output) }),
+            },
+            onError: { target: 'idle', actions: 'showActorError' },
+          },
+        },
+        /** Step 2: its operator (经办人); if this fails the company stays incomplete until updated. */
+        addingOperator: {
+          invoke: {
+            id: 'addOperator',
+            src: 'addOperator',
+            input: ({ context }) => ({
+              contractsysId: context.contractsysId ?? '',
+              actorId: context.actors.at(-1)?.actorId ?? 0,
+              name: context.pendingCompany?.name ?? '',
+              phone: context.pendingCompany?.phone ?? '',
+            }),
+            onDone: {
+              target: 'idle',
+              actions: assign({
+                actors: ({ context, event }) => upsertActor(context.actors, event.output),
+                pendingCompany: null,
+              }),
+            },
+            onError: { target: 'idle', actions: ['showActorError', assign({ pendingCompany: null })] },
+          },
+        },
+        updatingCompany: {
+          invoke: {
+            id: 'updateCompany',
+            src: 'updateCompany',
+            input: ({ context, event }) => ({
+              contractsysId: context.contractsysId ?? '',
+              company:
+                event.type === 'party.updateCompany'
+                  ? event.company
+                  : { actorId: 0, cropName: '', name: '', phone: '' },
+            }),
+            onDone: {
+              target: 'idle',
+              actions: assign({ actors: ({ context, event }) => upsertActor(context.actors, event.output) }),
+            },
+            onError: { target: 'idle', actions: 'showActorError' },
+          },
+        },
+        /** 您确认删除该项信息吗？ */
+        confirmingDelete: {
+          on: {
+            'delete.confirm': 'deleting',
+            'delete.cancel': { target: 'idle', actions: assign({ deletingActorId: null }) },
+          },
+        },
+        deleting: {
+          invoke: {
+            id: 'deleteActor',
+            src: 'deleteActor',
+            input: ({ context }) => ({
+              contractsysId: context.contractsysId ?? '',
+              actorId: context.deletingActorId ?? 0,
+            }),
+            onDone: {
+              target: 'idle',
+              actions: assign({
+                actors: ({ context }) =>
+                  context.actors
+                    .filter((actor) => actor.actorId !== context.deletingActorId)
+                    .map((actor, index) => ({ ...actor, sortNo: index + 1 })),
+                positions: ({ context }) =>
+                  context.positions.filter((position) => position.actorId !== context.deletingActorId),
+                deletingActorId: null,
+              }),
+            },
+            onError: {
+              target: 'idle',
+              actions: ['showActorError', assign({ deletingActorId: null })],
+            },
+          },
+        },
+      },
+    },
+    positions: {
+      on: {
+        'position.place': {
+          actions: assign({
+            positions: ({ context, event }) => {
+              const { position } = event;
+              // One box per party, page and kind: placing it again moves it.
+              const others = context.positions.filter(
+                (candidate) =>
+                  candidate.actorId !== position.actorId ||
+                  candidate.pageNo !== position.pageNo ||
+                  candidate.positionType !== position.positionType,
+              );
+              return [...others, position];
+            },
+            notice: null,
+          }),
+        },
+        'position.remove': {
+          actions: assign({
+            positions: ({ context, event }) =>
+              context.positions.filter((_position, index) => index !== event.index),
+          }),
+        },
+        'wizard.next': [
+          { guard: 'arePositionsComplete', target: 'settings', actions: 'clearNotice' },
+          {
+            actions: {
+              type: 'notify',
+              params: { kind: 'error', text: quickFileSignMessages.positionsMissing },
+            },
+          },
+        ],
+        'wizard.back': { target: 'parties', actions: 'clearNotice' },
+      },
+    },
+    settings: {
+      on: {
+        'settings.change': {
+          actions: assign({ settings: ({ context, event }) => ({ ...context.settings, ...event.patch }) }),
+        },
+        'wizard.next': [
+          { guard: and(['hasContractName', 'hasWatermark']), target: 'review', actions: 'clearNotice' },
+          {
+            guard: not('hasContractName'),
+            actions: { type: 'notify', params: { kind: 'error', text: quickFileSignMessages.nameRequired } },
+          },
+          {
+            actions: {
+              type: 'notify',
+              params: { kind: 'error', text: quickFileSignMessages.watermarkRequired },
+            },
+          },
+        ],
+        'wizard.back': { target: 'positions', actions: 'clearNotice' },
+      },
+    },
+    review: {
+      on: {
+        'wizard.submit': { target: 'saving', actions: 'clearNotice' },
+        'wizard.back': { target: 'settings', actions: 'clearNotice' },
+      },
+    },
+    saving: {
+      invoke: {
+        id: 'saveSettings',
+        src: 'saveSettings',
+        input: ({ context }) => ({
+          contractsysId: context.contractsysId ?? '',
+          contractId: context.contractId,
+          settings: context.settings,
+          positions: context.positions,
+          actorOrder: context.actors.map((actor) => actor.actorId),
+        }),
+        onDone: {
+          target: 'ready',
+          actions: assign({
+            contractId: ({ event }) => event.output.contractId,
+            nextType: ({ event }) => event.output.nextType,
+            notice: { kind: 'success', text: quickFileSignMessages.saved },
+          }),
+        },
+        onError: { target: 'review', actions: 'showActorError' },
+      },
+    },
+    /** Saved as a sign contract (待发起): start signing, or the approval when the server says so. */
+    ready: {
+      on: {
+        'sign.start': { guard: 'offersSigning', target: 'startingSigning', actions: 'clearNotice' },
+        'approval.start': { guard: 'offersApproval', target: 'startingApproval', actions: 'clearNotice' },
+        'wizard.back': { target: 'settings', actions: 'clearNotice' },
+      },
+    },
+    startingSigning: {
+      invoke: {
+        id: 'startSigning',
+        src: 'startContract',
+        input: ({ context }) => ({ contractId: context.contractId ?? 0, type: 2 as const }),
+        onDone: {
+          target: 'started',
+          actions: assign({
+            result: ({ event }) => event.output,
+            notice: { kind: 'success', text: quickFileSignMessages.signingStarted },
+          }),
+        },
+        onError: { target: 'ready', actions: 'showActorError' },
+      },
+    },
+    startingApproval: {
+      invoke: {
+        id: 'startApproval',
+        src: 'startContract',
+        input: ({ context, event }) => ({
+          contractId: context.contractId ?? 0,
+          type: 1 as const,
+          oaParam: {
+            oaItemId: 49 as const,
+            ...(event.type === 'approval.start' && event.remark ? { oaReamrk: event.remark } : {}),
+          },
+        }),
+        onDone: {
+          target: 'started',
+          actions: assign({
+            result: ({ event }) => event.output,
+            notice: { kind: 'success', text: quickFileSignMessages.approvalStarted },
+          }),
+        },
+        onError: { target: 'ready', actions: 'showActorError' },
+      },
+    },
+    /** The notice shows, then the page opens the contract (001 section 4: after start 2500 ms). */
+    started: {
+      after: { 2500: 'done' },
+    },
+    done: { type: 'final' },
+  },
+});
