@@ -197,14 +197,18 @@ const executors: BrowserExecutors<Fixture> = {
     },
     'xstate.done.actor.submitContract': async (c) => {
       // The contract the server made (the company's only one) is the one the rest of the path acts on.
-      const response = await c.request.get('/api/sign/signPosts?pageindex=1&pagesize=15&state=0', {
-        headers: companyOf(c).credentials,
-      });
-      const list = ((await response.json()) as { data: { contractId: number; state: number }[] | null }).data;
-      expect(list).toHaveLength(1);
-      c.fixture.contractId = list?.[0]?.contractId ?? 0;
       const expected = outputOf<SignSubmissionResult>(c.step)?.nextType === 3 ? 2 : 1;
-      expect(list?.[0]?.state).toBe(expected);
+      let list: { contractId: number; state: number }[] = [];
+      await expect
+        .poll(async () => {
+          const response = await c.request.get('/api/sign/signPosts?pageindex=1&pagesize=15&state=0', {
+            headers: companyOf(c).credentials,
+          });
+          list = ((await response.json()) as { data: typeof list | null }).data ?? [];
+          return list.map((contract) => contract.state);
+        })
+        .toEqual([expected]);
+      c.fixture.contractId = list[0]?.contractId ?? 0;
     },
     'xstate.error.actor.submitContract': noop,
     'contract.load': async (c) => {

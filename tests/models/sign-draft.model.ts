@@ -11,6 +11,8 @@ export const signDraftModel: ModelSpec = {
     const c = context as SignDraftContext;
     return { isDirty: c.isDirty, draftCode: c.draftCode !== null };
   },
+  // The browser needs only what the guards read: whether a change came in during the save.
+  browserSerializeContext: (context) => (context as SignDraftContext).isDirty,
   events: {
     'draft.change': [
       { type: 'draft.change', boxid: 1, content: withHouse },
