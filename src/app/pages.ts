@@ -44,7 +44,10 @@ export const pageDefinitions: Record<string, PageDefinition> = {
     load: () => import('../features/sign/contract-template-page'),
   },
   '/views/sign/components/fp-contract-dialog': { title: '合同编辑' },
-  '/views/sign/quick-signing': { title: '快速签署' },
+  '/views/sign/quick-signing': {
+    title: '快速签署',
+    load: () => import('../features/quick-sign/quick-signing-page'),
+  },
   '/views/sign/components/fp-contract-party': { title: '添加签约方' },
   '/views/system/layout': { title: '系统设置' },
   '/views/system/fp-auth-role': { title: '权限设置' },
