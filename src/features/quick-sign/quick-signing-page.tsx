@@ -518,6 +518,7 @@ export default function QuickSigningPage(_props: PageProps) {
       p="4"
       data-testid="quick-signing"
       data-state={JSON.stringify(snapshot.value)}
+      data-sysid={context.contractsysId ?? ''}
     >
       <Heading size="5">快速签署</Heading>
       <Flex gap="2">

@@ -1,0 +1,169 @@
+/**
+ * Quick file-based signing in the browser: a new company's manager opens 快速签署, a wrong file type
+ * is refused, a PDF goes up, a personal and a corporate party are added, the page is left and opened
+ * again (继续 restores the parties), the boxes are dragged onto the rendered page, an empty contract
+ * name is refused (请输入合同名称), and the contract is saved and sent for signing; the server then
+ * holds the boxes where they were dragged and the contract waits for signatures (7).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { e2ePassword } from './support/api';
+import { get, must } from './support/oa';
+import { createSigningCompany } from './support/signing';
+
+test.describe.configure({ mode: 'serial' });
+
+async function logIn(page: Page, phone: string) {
+  await page.goto('/#/layout/login');
+  await page.fill('#password-form input[name=userName]', phone);
+  await page.fill('#password-form input[name=password]', e2ePassword);
+  await page.click('#password-form button[type=submit]');
+  await expect(page).toHaveURL(/#\/layout\/index/);
+}
+
+async function contractPdf(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([595.28, 841.89]);
+  page.drawText('House lease agreement', { x: 60, y: 760, size: 20, font });
+  return Buffer.from(await doc.save());
+}
+
+/** Drags a box on the rendered page from (x, y) by (width, height), in page pixels. */
+async function dragBox(page: Page, x: number, y: number, width: number, height: number) {
+  const target = page.getByTestId('quick-page').first();
+  await expect(target.locator('canvas')).toBeVisible();
+  const box = (await target.boundingBox())!;
+  await page.mouse.move(box.x + x, box.y + y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + x + width / 2, box.y + y + height / 2, { steps: 4 });
+  await page.mouse.move(box.x + x + width, box.y + y + height, { steps: 4 });
+  await page.mouse.up();
+}
+
+test('a manager uploads a PDF, adds a person and a company, places their boxes and starts signing', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const company = await createSigningCompany(request);
+  await logIn(page, company.phone);
+  await page.goto('/#/views/sign/quick-signing');
+  const wizard = page.getByTestId('quick-signing');
+  await expect(wizard.getByText('选择一个合同文件')).toBeVisible();
+
+  const chooser = wizard.getByLabel('合同文件');
+  await chooser.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(page.getByTestId('quick-notice')).toHaveText(
+    '仅支持 doc、docx、pdf、png、jpg、jpeg、webp、gif 格式的文件',
+  );
+  await chooser.setInputFiles({
+    name: '房屋租赁合同.pdf',
+    mimeType: 'application/pdf',
+    buffer: await contractPdf(),
+  });
+
+  await expect(wizard.getByRole('button', { name: '添加签署方' })).toBeVisible();
+  await wizard.getByRole('button', { name: '下一步' }).click();
+  await expect(page.getByTestId('quick-notice')).toHaveText('请添加签署方');
+
+  await wizard.getByLabel('姓名').fill('陈一');
+  await wizard.getByLabel('手机号').fill('13711112222');
+  await wizard.getByRole('button', { name: '添加签署方' }).click();
+  await expect(wizard.getByTestId('quick-actor-row')).toHaveCount(1);
+  await wizard.getByRole('radio', { name: '企业签署方' }).click();
+  await wizard.getByLabel('企业名称').fill('深圳市好房置业有限公司');
+  await wizard.getByLabel('经办人姓名').fill('王经办');
+  await wizard.getByLabel('手机号').fill('13722223333');
+  await wizard.getByRole('button', { name: '添加签署方' }).click();
+  await expect(wizard.getByTestId('quick-actor-row')).toHaveCount(2);
+  await expect(wizard.getByTestId('quick-actor-row').nth(1)).toContainText('深圳市好房置业有限公司');
+
+  // Leaving and coming back: 继续 restores the record with its parties.
+  await page.reload();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('有未完成的快速签署');
+  await dialog.getByRole('button', { name: '继续' }).click();
+  // The record stopped before its boxes: the wizard resumes there, with the file and both parties.
+  await expect(page.getByTestId('quick-page').first().locator('canvas')).toBeVisible();
+  await wizard.getByRole('button', { name: '上一步' }).click();
+  await expect(wizard.getByTestId('quick-actor-row')).toHaveCount(2);
+  await wizard.getByRole('button', { name: '下一步' }).click();
+
+  // The person's signature box, then the company's seal box, dragged on page 1.
+  await dragBox(page, 60, 300, 150, 80);
+  await wizard.getByRole('combobox', { name: '选择签署方' }).click();
+  await page.getByRole('option', { name: /深圳市好房置业有限公司/ }).click();
+  await wizard.getByRole('radio', { name: '盖章' }).click();
+  await dragBox(page, 330, 500, 120, 120);
+  await expect(wizard.getByTestId('quick-box')).toHaveCount(2);
+  await wizard.getByRole('button', { name: '下一步' }).click();
+
+  const name = wizard.getByLabel('合同名称');
+  await expect(name).toHaveValue('房屋租赁合同');
+  await name.fill('');
+  await wizard.getByRole('button', { name: '下一步' }).click();
+  await expect(page.getByTestId('quick-notice')).toHaveText('请输入合同名称');
+  await name.fill('快速签署租赁合同');
+  await wizard.getByLabel('水印内容').fill('仅供签约使用');
+  await wizard.getByRole('button', { name: '下一步' }).click();
+  await expect(page.getByTestId('quick-review')).toContainText('签署期限 7 天，有序签署');
+  await wizard.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByTestId('quick-notice')).toHaveText('保存成功');
+  const contractsysId = (await wizard.getAttribute('data-sysid')) ?? '';
+  await wizard.getByRole('button', { name: '发起签署' }).click();
+  await expect(page.getByTestId('quick-notice')).toHaveText('已发起签署，已短信通知签署方');
+
+  // The server holds the boxes where they were dragged (page 1 is 841.89 pt high; 1 px = 1 pt).
+  const state = await must(
+    get<{ state: number; record: unknown }>(request, '/fileSign/fileSignContractState', company.credentials),
+    'state',
+  );
+  expect(state.state).toBe(0);
+  const list = await must(
+    get<{ contractId: number; state: number; boxName: string }[]>(
+      request,
+      '/sign/signPosts?state=7&pageindex=1&pagesize=15',
+      company.credentials,
+    ),
+    'sign list',
+  );
+  const contract = list.find((item) => item.boxName === '快速签署租赁合同');
+  expect(contract?.state).toBe(7);
+  const info = await must(
+    get<{ signatories: { role: number; name: string }[] }>(
+      request,
+      `/sign/getSignInfo?contractId=${contract!.contractId}`,
+      company.credentials,
+    ),
+    'sign info',
+  );
+  expect(info.signatories.map((s) => [s.role, s.name])).toEqual([
+    [8, '陈一'],
+    [8, '深圳市好房置业有限公司'],
+  ]);
+  const record = await must(
+    get<{
+      positions: {
+        actorId: number;
+        pageNo: number;
+        positionType: number;
+        x: number;
+        y: number;
+        width: number;
+        height: number;
+      }[];
+    }>(request, `/fileSign/getFileSignContract?contractsysId=${contractsysId}`, company.credentials),
+    'record',
+  );
+  const [personBox, sealBox] = record.positions;
+  expect(personBox).toMatchObject({ pageNo: 1, positionType: 1 });
+  expect(Math.abs(personBox!.x - 60)).toBeLessThan(3);
+  expect(Math.abs(personBox!.y - (841.89 - 300 - 80))).toBeLessThan(3);
+  expect(Math.abs(personBox!.width - 150)).toBeLessThan(3);
+  expect(sealBox).toMatchObject({ pageNo: 1, positionType: 2 });
+  expect(Math.abs(sealBox!.x - 330)).toBeLessThan(3);
+  expect(Math.abs(sealBox!.height - 120)).toBeLessThan(3);
+  // The detail page opens after the start.
+  await expect(page.getByText('签约详情').first()).toBeVisible({ timeout: 10_000 });
+});
