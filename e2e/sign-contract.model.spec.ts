@@ -328,10 +328,16 @@ const executors: BrowserExecutors<Fixture> = {
     'signContract.toStart.idle': async (c) => expectState(c, '待发起'),
     'signContract.toStart.confirmComplete': async (c) => expectConfirm(c, signConfirmations.complete),
     'signContract.toStart.confirmDelete': async (c) => expectConfirm(c, signConfirmations.remove),
-    'signContract.pendingApproval.idle': async (c) => expectState(c, '待审核'),
+    'signContract.pendingApproval.idle': async (c) => {
+      await expectState(c, '待审核');
+      await expect(detail(c.page).getByRole('button', { name: '查看审批记录' })).toBeVisible();
+    },
     'signContract.pendingApproval.confirmTerminate': async (c) =>
       expectConfirm(c, signConfirmations.terminate),
-    'signContract.rejected.idle': async (c) => expectState(c, '被拒绝'),
+    'signContract.rejected.idle': async (c) => {
+      await expectState(c, '被拒绝');
+      await expect(detail(c.page).getByRole('button', { name: '查看审批记录' })).toBeVisible();
+    },
     'signContract.rejected.confirmDelete': async (c) => expectConfirm(c, signConfirmations.remove),
     'signContract.voided.idle': async (c) => expectState(c, '已作废'),
     'signContract.voided.confirmDelete': async (c) => expectConfirm(c, signConfirmations.remove),

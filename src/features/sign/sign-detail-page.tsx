@@ -55,6 +55,7 @@ const busyStates = [
 function DetailInfo({ contractId }: { contractId: number }) {
   const [machine] = useState(() => resourceMachine.provide({ actors: { load: loadSignDetail(contractId) } }));
   const [snapshot] = useMachine(machine, { inspect });
+  const { openPage } = useWorkspace();
   const detail = snapshot.context.data as SignDetail | null;
   if (snapshot.matches('failed')) return <Text color="red">{snapshot.context.error}</Text>;
   if (!detail) return <Text color="gray">加载中...</Text>;
@@ -107,6 +108,20 @@ function DetailInfo({ contractId }: { contractId: number }) {
             <DataList.Item>
               <DataList.Label>完成时间</DataList.Label>
               <DataList.Value>{detail.completeTime}</DataList.Value>
+            </DataList.Item>
+          )}
+          {detail.oaApprovalId && (
+            <DataList.Item>
+              <DataList.Label>签约审批</DataList.Label>
+              <DataList.Value>
+                <Button
+                  size="1"
+                  variant="soft"
+                  onClick={() => openPage(signPages.approval(detail.oaApprovalId!))}
+                >
+                  查看审批记录
+                </Button>
+              </DataList.Value>
             </DataList.Item>
           )}
           {detail.rejectReason && (

@@ -15,6 +15,14 @@ export const signPages = {
     path: '/views/sign/sign-operation',
     params,
   }),
+  /** The approval record of a contract (待审核 / 被拒绝), on the approvals page. */
+  approval: (approvalId: number) => ({
+    appType: 6,
+    appId: 0,
+    name: '签约审批',
+    path: '/views/office/oa/oa-pending-approval',
+    params: { approvalId: String(approvalId) },
+  }),
   settings: () => ({
     appType: 6,
     appId: 1,
