@@ -38,6 +38,14 @@ async function readOutbox(outbox: Page, phone: string, notBefore: string | null 
   return code;
 }
 
+/** The code currently shown for this phone on the outbox page, if any. */
+async function latestOutboxCode(outbox: Page, phone: string): Promise<string | null> {
+  await outbox.getByRole('button', { name: '刷新' }).click();
+  const row = outbox.getByTestId('sms-row').filter({ hasText: phone }).first();
+  if ((await row.count()) === 0) return null;
+  return /验证码为 (\d{6})/.exec((await row.textContent()) ?? '')?.[1] ?? null;
+}
+
 async function openLink(page: Page, signatory: Signatory, { again = false } = {}) {
   await page.goto(`/#/views/sign/to-be-signed?hash=${signatory.hash}`);
   // The same address again is no navigation: load it afresh, as a person reopening the link does.
@@ -159,4 +167,62 @@ test('two parties sign through their links with SMS codes, the company seals, an
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+});
+
+test('seal management lists the seals, makes and deletes one with an SMS code, and authorises seal-free signing', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const company = await createSigningCompany(request);
+  await logIn(page, company.phone);
+  const outbox = await context.newPage();
+  await outbox.goto('/#/sandbox/sms-outbox');
+  await page.goto('/#/views/manager/seal');
+  const screen = page.getByTestId('seal-page');
+  await expect(screen.getByTestId('seal-card')).toHaveCount(1);
+  await expect(screen.getByTestId('seal-card')).toContainText('合同专用章');
+  await expect(screen).toContainText(company.corpName);
+
+  // A finance seal made from its name; the code goes to the operator's phone.
+  await screen.getByRole('button', { name: '新建印章' }).click();
+  const editor = page.getByRole('dialog', { name: '新建印章' });
+  await editor.getByPlaceholder('请输入印章名称').fill('财务专用章');
+  await editor.getByRole('combobox', { name: '印章类型' }).click();
+  await page.getByRole('option', { name: '财务专用章' }).click();
+  await editor.getByPlaceholder('请输入手机号').fill(company.operator.phone);
+  const before = await latestOutboxCode(outbox, company.operator.phone);
+  await resendPause();
+  await editor.getByRole('button', { name: '获取验证码' }).click();
+  await expect(editor.getByTestId('seal-code-note')).toContainText('验证码已发送至');
+  await editor
+    .getByPlaceholder('请输入6位验证码')
+    .fill(await readOutbox(outbox, company.operator.phone, before));
+  await editor.getByRole('button', { name: '确定' }).click();
+  await expect(screen.getByTestId('seal-card')).toHaveCount(2);
+  await screen.getByRole('tab', { name: '财务专用章' }).click();
+  await expect(screen.getByTestId('seal-card')).toHaveCount(1);
+  await page.screenshot({ path: 'test-results/seal-page.png', fullPage: true });
+
+  await screen.getByTestId('seal-card').getByRole('button', { name: '删除' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('是否确定删除该印章「财务专用章」？');
+  await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
+  await expect(screen.getByTestId('seal-card')).toHaveCount(0);
+  await screen.getByRole('tab', { name: '全部' }).click();
+  await expect(screen.getByTestId('seal-card')).toHaveCount(1);
+
+  // The seal-free window: 1260x800, one seal waiting, authorised after the confirmation.
+  await screen.getByRole('button', { name: '免验证签署授权' }).click();
+  const window = page.getByTestId('seal-auth-dialog');
+  await expect(window.getByTestId('seal-wait-row')).toHaveCount(1);
+  // Measured once the opening animation (a slight zoom) has finished.
+  await expect.poll(async () => Math.round((await window.boundingBox())?.width ?? 0)).toBe(1260);
+  await expect.poll(async () => Math.round((await window.boundingBox())?.height ?? 0)).toBe(800);
+  await page.screenshot({ path: 'test-results/seal-auth.png' });
+  await window.getByRole('button', { name: '授权所有印章' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('您确认要授权所有印章免验证吗？');
+  await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
+  await expect(window.getByTestId('seal-wait-row')).toHaveCount(0);
+  await expect(window).toContainText('没有待授权的印章');
 });

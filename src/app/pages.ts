@@ -18,7 +18,7 @@ export const pageDefinitions: Record<string, PageDefinition> = {
   '/views/manager/job/job-set': { title: '职位设置' },
   '/views/manager/organizational/organizational-structure': { title: '组织架构' },
   '/views/manager/log': { title: '日志记录' },
-  '/views/manager/seal': { title: '印章管理' },
+  '/views/manager/seal': { title: '印章管理', load: () => import('../features/signing/seal-page') },
   '/views/office/oa/oa-setting': { title: '审批设置', load: () => import('../features/oa/oa-setting-page') },
   '/views/office/oa/oa-pending-approval': {
     title: '待我审批',

@@ -104,3 +104,119 @@ export const signingLinkActors = {
 export function createSigningLinkMachine() {
   return signingLinkMachine.provide({ actors: signingLinkActors });
 }
+
+/** The seal management screen: signing bodies, seals of one type (or all), and the seal-free lists. */
+export type SealScreenData = { bodies: SignRegCompanyItem[]; seals: SignSeal[] };
+export type SealAuthData = { waiting: SealWaitAuthItem[]; expiring: SealAuthExpireItem[] };
+
+async function fetchSealScreen(): Promise<SealScreenData> {
+  const [bodies, seals] = await Promise.all([
+    ok(api.GET('/sign/signRegCompanyPosts', { params: { query: { pageindex: 1, pagesize: 50 } } })),
+    ok(api.GET('/sign/signaturePosts', { params: { query: { pageindex: 1, pagesize: 100 } } })),
+  ]);
+  return { bodies: bodies.data ?? [], seals: seals.data ?? [] };
+}
+
+export const loadSealScreen = fromPromise<unknown>(fetchSealScreen);
+
+export type SealChange =
+  | {
+      op: 'create';
+      etcomid: string;
+      agentCode: string;
+      name: string;
+      sealType: SealType;
+      vercode: string;
+      file: File | null;
+    }
+  | {
+      op: 'update';
+      sealId: number;
+      etcomid: string;
+      agentCode: string;
+      name: string;
+      sealType: SealType;
+      vercode: string;
+    }
+  | { op: 'delete'; sealId: number };
+
+/** Applies one change, then reads the screen again so it shows what the server now holds. */
+export const saveSealChange = fromPromise<unknown, { value: unknown }>(async ({ input }) => {
+  const change = input.value as SealChange;
+  switch (change.op) {
+    case 'create':
+      if (change.file) {
+        const form = new FormData();
+        form.set('file', change.file);
+        form.set('etcomid', change.etcomid);
+        form.set('name', change.name.trim());
+        form.set('sealType', String(change.sealType));
+        form.set('agentCode', change.agentCode);
+        form.set('vercode', change.vercode.trim());
+        await ok(
+          api.POST('/sign/createPictureSignature', {
+            body: {
+              file: '',
+              etcomid: change.etcomid,
+              name: change.name,
+              sealType: change.sealType,
+              agentCode: change.agentCode,
+              vercode: change.vercode,
+            },
+            bodySerializer: () => form,
+          }),
+        );
+      } else {
+        await ok(
+          api.POST('/sign/createSignature', {
+            body: {
+              etcomid: change.etcomid,
+              agentCode: change.agentCode,
+              name: change.name.trim(),
+              sealType: change.sealType,
+              vercode: change.vercode.trim(),
+            },
+          }),
+        );
+      }
+      break;
+    case 'update':
+      await ok(
+        api.POST('/sign/updateSignature', {
+          body: {
+            sealId: change.sealId,
+            etcomid: change.etcomid,
+            agentCode: change.agentCode,
+            name: change.name.trim(),
+            sealType: change.sealType,
+            vercode: change.vercode.trim(),
+          },
+        }),
+      );
+      break;
+    case 'delete':
+      await ok(api.POST('/sign/companySignatureDelete', { body: { sealId: change.sealId } }));
+      break;
+  }
+  return fetchSealScreen();
+});
+
+export async function sendSealCode(mobileNo: string): Promise<void> {
+  await ok(api.GET('/sign/Verification', { params: { query: { mobileNo: mobileNo.trim(), scene: 1 } } }));
+}
+
+async function fetchSealAuth(): Promise<SealAuthData> {
+  const [waiting, expiring] = await Promise.all([
+    ok(api.GET('/seal/regSealWaitAuthList')),
+    ok(api.GET('/seal/sealAuthFreeExpireList')),
+  ]);
+  return { waiting: waiting.data ?? [], expiring: expiring.data ?? [] };
+}
+
+export const loadSealAuth = fromPromise<unknown>(fetchSealAuth);
+
+/** Authorises every waiting seal (after 您确认要授权所有印章免验证吗？), then reads the lists again. */
+export const authoriseAllSeals = fromPromise<unknown, { value: unknown }>(async () => {
+  await ok(api.POST('/seal/sealAuthFreeSign', { body: {} }));
+  return fetchSealAuth();
+});
