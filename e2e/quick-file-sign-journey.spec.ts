@@ -3,13 +3,19 @@
  * is refused, a PDF goes up, a personal and a corporate party are added, the page is left and opened
  * again (继续 restores the parties), the boxes are dragged onto the rendered page, an empty contract
  * name is refused (请输入合同名称), and the contract is saved and sent for signing; the server then
- * holds the boxes where they were dragged and the contract waits for signatures (7).
+ * holds the boxes where they were dragged; both parties sign through their links (the person with an
+ * SMS code and a drawn signature, then the company operator with the seal) and the downloaded PDF
+ * passes pdfsig with the watermark and the operator's name in it.
  */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { e2ePassword } from './support/api';
 import { get, must } from './support/oa';
-import { createSigningCompany } from './support/signing';
+import { createSigningCompany, idCard } from './support/signing';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -41,11 +47,33 @@ async function dragBox(page: Page, x: number, y: number, width: number, height: 
   await page.mouse.up();
 }
 
-test('a manager uploads a PDF, adds a person and a company, places their boxes and starts signing', async ({
+/** The newest code to this phone, as a person reads it on the sandbox outbox page. */
+async function readOutbox(outbox: Page, phone: string): Promise<string> {
+  let code = '';
+  await expect(async () => {
+    await outbox.getByRole('button', { name: '刷新' }).click();
+    const row = outbox.getByTestId('sms-row').filter({ hasText: phone }).first();
+    code = /验证码为 (\d{6})/.exec((await row.textContent({ timeout: 1000 })) ?? '')?.[1] ?? '';
+    expect(code).not.toBe('');
+  }).toPass({ timeout: 15_000 });
+  return code;
+}
+
+async function drawSignature(page: Page) {
+  const box = (await page.getByTestId('signature-canvas').boundingBox())!;
+  await page.mouse.move(box.x + 40, box.y + 120);
+  await page.mouse.down();
+  for (let step = 1; step <= 20; step += 1)
+    await page.mouse.move(box.x + 40 + step * 18, box.y + 90 + Math.sin(step / 2) * 40, { steps: 2 });
+  await page.mouse.up();
+}
+
+test('a manager uploads a PDF, adds a person and a company, places their boxes and starts; both parties sign and the PDF verifies', async ({
   page,
+  context,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const company = await createSigningCompany(request);
   await logIn(page, company.phone);
   await page.goto('/#/views/sign/quick-signing');
@@ -166,4 +194,58 @@ test('a manager uploads a PDF, adds a person and a company, places their boxes a
   expect(Math.abs(sealBox!.height - 120)).toBeLessThan(3);
   // The detail page opens after the start.
   await expect(page.getByText('签约详情').first()).toBeVisible({ timeout: 10_000 });
+
+  // Both parties sign through their links, in order: the person, then the company's operator.
+  const links = await must(
+    get<{ signatories: { hash: string }[] }>(
+      request,
+      `/sign/getSignInfo?contractId=${contract!.contractId}`,
+      company.credentials,
+    ),
+    'links',
+  );
+  const outbox = await context.newPage();
+  await outbox.goto('/#/sandbox/sms-outbox');
+  await page.goto(`/#/views/sign/to-be-signed?hash=${links.signatories[0]!.hash}`);
+  let signing = page.getByTestId('to-be-signed-page');
+  await expect(signing.getByTestId('pdf-pages').locator('canvas').first()).toBeVisible();
+  await signing.getByRole('button', { name: '获取验证码' }).click();
+  await expect(signing.getByTestId('signing-notice')).toContainText('验证码已发送至');
+  const personCode = await readOutbox(outbox, '13711112222');
+  await drawSignature(page);
+  await signing.getByPlaceholder('请输入6位验证码').fill(personCode);
+  await signing.getByRole('button', { name: '确认签署' }).click();
+  await expect(signing.getByTestId('signing-notice')).toHaveText('签署成功');
+
+  await page.goto(`/#/views/sign/to-be-signed?hash=${links.signatories[1]!.hash}`);
+  signing = page.getByTestId('to-be-signed-page');
+  await expect(signing.getByTestId('pdf-pages').locator('canvas').first()).toBeVisible();
+  await signing.getByPlaceholder('请输入统一社会信用代码').fill('91440300MA5F000002');
+  await signing.getByPlaceholder('请输入姓名').fill('王经办');
+  await signing.getByPlaceholder('请输入身份证号').fill(idCard('44030419850101123'));
+  await signing.getByPlaceholder('请输入手机号').fill('13722223333');
+  await signing.getByRole('button', { name: '获取验证码' }).click();
+  await expect(signing.getByTestId('signing-notice')).toContainText('验证码已发送至');
+  const operatorCode = await readOutbox(outbox, '13722223333');
+  await signing.getByPlaceholder('请输入6位验证码').fill(operatorCode);
+  await signing.getByRole('button', { name: '确认签署并盖章' }).click();
+  await expect(signing.getByTestId('signing-notice')).toHaveText('签署成功，全部签署方已签署，合同已签约');
+
+  const downloading = page.waitForEvent('download');
+  await signing.getByTestId('download-pdf').click();
+  const download = await downloading;
+  const folder = mkdtempSync(join(tmpdir(), 'quick-sign-journey-'));
+  try {
+    const file = join(folder, 'signed.pdf');
+    await download.saveAs(file);
+    const report = spawnSync('pdfsig', [file]).stdout.toString();
+    expect(report).toContain('Signature is Valid');
+    expect(report).toContain('Total document signed');
+    const text = execFileSync('pdftotext', ['-raw', file, '-']).toString('utf8');
+    expect(text).toContain('签署证明');
+    expect(text).toContain('仅供签约使用');
+    expect(text).toContain('王经办');
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 });
