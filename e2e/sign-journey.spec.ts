@@ -61,7 +61,9 @@ test('a broker fills a sale contract, keeps the draft over a reload, submits and
   await form(page).getByLabel('乙方手机号').fill(buyer.phone);
   await form(page).getByRole('button', { name: '下一步' }).click();
   await expect(form(page).getByTestId('form-error')).toHaveText('甲方：身份证号码格式不正确');
-  await form(page).getByLabel('甲方证件号码').fill(seller.certNo);
+  // Typed in lower case, the ID number is upper-cased (its check letter X).
+  await form(page).getByLabel('甲方证件号码').fill(seller.certNo.toLowerCase());
+  await expect(form(page).getByLabel('甲方证件号码')).toHaveValue(seller.certNo);
   await form(page).getByRole('button', { name: '下一步' }).click();
   await expect(form(page).getByTestId('form-error')).toHaveCount(0);
 
