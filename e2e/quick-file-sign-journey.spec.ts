@@ -1,6 +1,7 @@
 /**
  * Quick file-based signing in the browser: a new company's manager opens 快速签署, a wrong file type
- * is refused, a PDF goes up, a personal and a corporate party are added, the page is left and opened
+ * is refused, a DOCX goes up (converted on the server) and is replaced by a PDF, a personal and a
+ * corporate party are added, the page is left and opened
  * again (继续 restores the parties), the boxes are dragged onto the rendered page, an empty contract
  * name is refused (请输入合同名称), and the contract is saved and sent for signing; the server then
  * holds the boxes where they were dragged; both parties sign through their links (the person with an
@@ -8,7 +9,7 @@
  * passes pdfsig with the watermark and the operator's name in it.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -85,7 +86,29 @@ test('a manager uploads a PDF, adds a person and a company, places their boxes a
   await expect(page.getByTestId('quick-notice')).toHaveText(
     '仅支持 doc、docx、pdf、png、jpg、jpeg、webp、gif 格式的文件',
   );
+  // A Word file first (converted to PDF by LibreOffice on the server), then replaced by the PDF.
+  const work = mkdtempSync(join(tmpdir(), 'quick-sign-docx-'));
+  writeFileSync(join(work, 'draft.txt'), 'House lease draft\n');
+  execFileSync('soffice', [
+    '--headless',
+    `-env:UserInstallation=file://${join(work, 'profile')}`,
+    '--convert-to',
+    'docx',
+    '--outdir',
+    work,
+    join(work, 'draft.txt'),
+  ]);
+  const docx = readFileSync(join(work, 'draft.docx'));
+  rmSync(work, { recursive: true, force: true });
   await chooser.setInputFiles({
+    name: '租赁合同草稿.docx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    buffer: docx,
+  });
+  await expect(wizard.getByRole('button', { name: '添加签署方' })).toBeVisible({ timeout: 30_000 });
+  await wizard.getByRole('button', { name: '上一步' }).click();
+  await expect(wizard.getByText('当前文件：租赁合同草稿.docx（1 页）')).toBeVisible();
+  await wizard.getByLabel('合同文件').setInputFiles({
     name: '房屋租赁合同.pdf',
     mimeType: 'application/pdf',
     buffer: await contractPdf(),
@@ -128,7 +151,8 @@ test('a manager uploads a PDF, adds a person and a company, places their boxes a
   await wizard.getByRole('button', { name: '下一步' }).click();
 
   const name = wizard.getByLabel('合同名称');
-  await expect(name).toHaveValue('房屋租赁合同');
+  // Named after the first file chosen.
+  await expect(name).toHaveValue('租赁合同草稿');
   await name.fill('');
   await wizard.getByRole('button', { name: '下一步' }).click();
   await expect(page.getByTestId('quick-notice')).toHaveText('请输入合同名称');
