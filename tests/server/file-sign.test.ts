@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, login, type TestApp } from '../support/test-app';
 import { signingAuthorities } from '../../server/db/schema-signing';
+import { users } from '../../server/db/schema';
 
 type Headers = Record<string, string>;
 type Envelope = { code: number; message: string; data?: unknown; total?: number };
@@ -591,4 +592,60 @@ describe('quick file-based signing (快速签署)', () => {
     expect(events.map((event) => event.action)).toEqual(['生成合同文件', '签字', '盖章', '数字签名封存']);
     for (let i = 1; i < events.length; i += 1) expect(events[i]!.hashBefore).toBe(events[i - 1]!.hashAfter);
   }, 120_000);
+
+  it('goes through the quick-sign approval first when the company turned it on (nextType 2, item 49)', async () => {
+    const [approver] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.userName, '13800000001'));
+    const enabled = await post('/oa/oaApprovalFileSignUpdate', manager, {
+      oaState: 1,
+      approvers: [{ approverType: 1, userId: approver!.id }],
+      sendCopy: [],
+    });
+    expect(enabled.code, enabled.message).toBe(200);
+    try {
+      const { contractsysId } = await uploaded(manager, '审批.pdf', pdf);
+      const { person, company } = await addParties(contractsysId);
+      const started = await post('/fileSign/fileSignStart', manager, {
+        contractsysId,
+        contractName: '需审批的快速签署',
+        watermarkType: 0,
+        positions: positionsFor(person, company),
+      });
+      expect(started.data).toMatchObject({ nextType: 2 });
+      const { contractId } = started.data as { contractId: number };
+      const early = await post('/fileSign/fileSignContractStart', manager, { contractId, type: 2 });
+      expect(early).toMatchObject({ code: 405, message: '该合同需审批通过后才能发起签署，请先发起审批' });
+      const noParam = await post('/fileSign/fileSignContractStart', manager, { contractId, type: 1 });
+      expect(noParam.code).toBe(405);
+      expect(noParam.message).toContain('oaParam');
+      const approval = await post('/fileSign/fileSignContractStart', manager, {
+        contractId,
+        type: 1,
+        oaParam: { oaItemId: 49, oaReamrk: '请审批快速签署' },
+      });
+      expect(approval.code, approval.message).toBe(200);
+      expect(approval.data).toMatchObject({ contractId, state: 2 });
+      const { approvalId } = approval.data as { approvalId: number };
+      expect(approvalId).toBeGreaterThan(0);
+      const storeManager = await login(t.app, '13800000001');
+      const decided = await post('/oa/approvalBtn', storeManager, { approvalId, result: 'approve' });
+      expect(decided.code, decided.message).toBe(200);
+      expect(
+        (await get('/sign/signDetailV3', manager, { contractId: String(contractId) })).data,
+      ).toMatchObject({
+        state: 1,
+      });
+      const signing = await post('/fileSign/fileSignContractStart', manager, { contractId, type: 2 });
+      expect(signing.code, signing.message).toBe(200);
+      expect(signing.data).toMatchObject({ state: 7 });
+    } finally {
+      await post('/oa/oaApprovalFileSignUpdate', manager, {
+        oaState: 0,
+        approvers: [{ approverType: 1, userId: approver!.id }],
+        sendCopy: [],
+      });
+    }
+  });
 });
