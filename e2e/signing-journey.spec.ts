@@ -148,9 +148,16 @@ test('two parties sign through their links with SMS codes, the company seals, an
   );
   expect(info).toMatchObject({ state: 8, signedCount: 3 });
 
-  // The finished file, downloaded from the page, verifies.
-  const downloading = page.waitForEvent('download');
-  await signing.getByTestId('download-pdf').click();
+  // The finished file opens in the PDF preview; downloaded from there, it verifies.
+  const opening = page.waitForEvent('popup');
+  await signing.getByTestId('open-pdf-view').click();
+  const preview = await opening;
+  const viewer = preview.getByTestId('pdf-view-page');
+  await expect(viewer.getByRole('button', { name: '打印' })).toBeVisible();
+  await expect(viewer.getByTestId('pdf-pages').locator('canvas')).toHaveCount(4);
+  await preview.screenshot({ path: 'test-results/signing-pdf-view.png' });
+  const downloading = preview.waitForEvent('download');
+  await viewer.getByTestId('pdf-download').click();
   const download = await downloading;
   const folder = mkdtempSync(join(tmpdir(), 'signing-journey-'));
   try {

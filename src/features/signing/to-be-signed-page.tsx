@@ -39,6 +39,12 @@ export const signatoryRoleLabels: Record<number, string> = {
   7: '居间方',
 };
 
+/** The product's PDF preview page for this file (url, type pdf, print, download). */
+function pdfViewHref(url: string, name: string): string {
+  const query = new URLSearchParams({ url, type: 'pdf', print: '1', download: '1', name });
+  return `#/views/public/pdf-view?${query.toString()}`;
+}
+
 const signStatusLabels = ['未签', '已签', '已拒签'] as const;
 
 function Notice({ notice }: { notice: SigningLinkContext['notice'] }) {
@@ -203,9 +209,14 @@ function SigningLink({ hash }: { hash: string }) {
           </Text>
         </Box>
         {previewUrl && (
-          <Link href={previewUrl} download={`${landing.contractNo}.pdf`} data-testid="download-pdf">
-            下载合同
-          </Link>
+          <Flex gap="4">
+            <Link href={pdfViewHref(previewUrl, landing.boxName)} target="_blank" data-testid="open-pdf-view">
+              在 PDF 预览中打开
+            </Link>
+            <Link href={previewUrl} download={`${landing.contractNo}.pdf`} data-testid="download-pdf">
+              下载合同
+            </Link>
+          </Flex>
         )}
       </Flex>
       <Grid columns="minmax(0, 1fr) 540px" gap="4" align="start">
