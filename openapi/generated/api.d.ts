@@ -1590,6 +1590,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/fileSign/fileSignDraftSave': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 保存未完成记录的设置与签署位置（草稿）
+     * @description 设计说明：种子没有在 fileSignStart 之前保存签署位置与设置的接口；向导离开“设置签署位置”与“签署设置”两步时调用，
+     *     使“继续”能恢复每一步。只校验签署方存在与位置在页面内（完整性由 fileSignStart 校验）；
+     *     只用于未 fileSignStart 的记录（已生成合同的记录 code 409，请用 fileSignEdit）。positions 为全部签署位置（整体替换）。
+     */
+    post: operations['fileSignDraftSave'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/housing/v2/housingPosts': {
     parameters: {
       query?: never;
@@ -14568,6 +14590,39 @@ export interface operations {
           };
         };
       };
+    };
+  };
+  fileSignDraftSave: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          contractsysId: components['schemas']['FileSignSysId'];
+          /** 合同名称 */
+          contractName?: string;
+          /** 签署期限 */
+          signDeadline?: number;
+          signOrder?: components['schemas']['FileSignSignOrder'];
+          /**
+           * 显示签署日期
+           * @enum {integer}
+           */
+          showSignDate?: 0 | 1;
+          watermarkType?: components['schemas']['FileSignWatermarkType'];
+          /** 水印内容 */
+          watermark?: string;
+          /** 签署位置 */
+          positions?: components['schemas']['FileSignPosition'][];
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['Empty'];
     };
   };
   housingPosts: {

@@ -420,6 +420,27 @@ describe('quick file-based signing (快速签署)', () => {
     expect(noWatermark.code).toBe(405);
     expect(noWatermark.message).toContain('watermark');
 
+    // The wizard's draft: boxes and settings kept before the start, for 继续.
+    const offPageDraft = await post('/fileSign/fileSignDraftSave', manager, {
+      contractsysId,
+      positions: [{ ...positions[0]!, pageNo: 3 }],
+    });
+    expect(offPageDraft).toMatchObject({
+      code: 405,
+      message: '第 1 个签署位置的页码（pageNo）超出文件页数（共 2 页）',
+    });
+    const draft = await post('/fileSign/fileSignDraftSave', manager, {
+      contractsysId,
+      contractName: '草稿名称',
+      watermarkType: 1,
+      positions: positions.slice(0, 1),
+    });
+    expect(draft.code, draft.message).toBe(200);
+    expect((await get('/fileSign/getFileSignContract', manager, { contractsysId })).data).toMatchObject({
+      contractName: '草稿名称',
+      watermarkType: 1,
+      positions: positions.slice(0, 1),
+    });
     const started = await post('/fileSign/fileSignStart', manager, { ...base, contractName: '房屋租赁合同' });
     expect(started.code, started.message).toBe(200);
     expect(started.data).toMatchObject({ nextType: 1 });
@@ -428,6 +449,7 @@ describe('quick file-based signing (快速签署)', () => {
     expect(
       (await post('/fileSign/fileSignStart', manager, { ...base, contractName: '房屋租赁合同' })).code,
     ).toBe(409);
+    expect((await post('/fileSign/fileSignDraftSave', manager, { contractsysId, positions })).code).toBe(409);
     const edited = await post('/fileSign/fileSignEdit', manager, {
       ...base,
       contractName: '房屋租赁合同（修订）',

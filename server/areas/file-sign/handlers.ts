@@ -12,7 +12,7 @@ import {
   savePersonalActor,
   updateCompanyActor,
 } from './actors';
-import { editRecord, readRecord, readUnfinished, startRecord, uploadFile } from './records';
+import { editRecord, readRecord, readUnfinished, saveDraft, startRecord, uploadFile } from './records';
 import { startQuickContract } from './start';
 
 export const fileSignHandlers = {
@@ -72,6 +72,10 @@ export const fileSignHandlers = {
       data: await updateCompanyActor(context.db, requireSession(context), context.clock.now(), body),
       message: '签署方已保存',
     };
+  },
+  async fileSignDraftSave({ body }, context) {
+    await saveDraft(context.db, requireSession(context), context.clock.now(), body);
+    return { message: '已保存' };
   },
   async fileSignStart({ body }, context) {
     return { data: await startRecord(context.db, requireSession(context), context.clock.now(), body) };

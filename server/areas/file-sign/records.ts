@@ -249,7 +249,7 @@ function actorLabel(actor: ActorRow): string {
 export function checkSettings(record: RecordRow, actors: ActorRow[], body: Settings): CheckedSettings {
   const contractName = body.contractName.trim();
   if (!contractName) throw businessError('请输入合同名称');
-  const watermarkType = (body.watermarkType ?? 2);
+  const watermarkType = body.watermarkType ?? 2;
   const watermark = (body.watermark ?? '').trim();
   if (watermarkType === 2 && !watermark) throw businessError('请输入水印内容（watermark）');
   if (actors.length === 0) throw businessError('请添加签署方');
@@ -294,8 +294,8 @@ export function checkSettings(record: RecordRow, actors: ActorRow[], body: Setti
   return {
     contractName,
     signDeadline: body.signDeadline ?? 7,
-    signOrder: (body.signOrder ?? 2),
-    showSignDate: (body.showSignDate ?? 1),
+    signOrder: body.signOrder ?? 2,
+    showSignDate: body.showSignDate ?? 1,
     watermarkType,
     watermark,
     positions,
@@ -545,4 +545,44 @@ export async function editRecord(db: Db, session: Session, now: Date, body: Sett
     return updated;
   });
   return startResult(db, session.companyId, contract.id, contract.approved);
+}
+
+/**
+ * The wizard's draft before fileSignStart: settings and boxes as they are, so 继续 restores every
+ * step. Only existence of the parties and the page bounds are checked here; fileSignStart checks
+ * that every party has its boxes.
+ */
+export async function saveDraft(db: Db, session: Session, now: Date, body: BodyOf<'fileSignDraftSave'>) {
+  await requireSignAuth(db, session, SignAuth.start);
+  await db.transaction(async (tx) => {
+    const record = await findRecord(tx, session, body.contractsysId, true);
+    if (record.contractId !== null)
+      throw new ApiError(Codes.stateConflict, '该快速签署记录已生成合同，请使用修改（fileSignEdit）');
+    const actorIds = new Set((await listRecordActors(tx, record.id)).map((actor) => actor.id));
+    const positions: FileSignStoredPosition[] = [];
+    for (const [index, position] of (body.positions ?? record.positions).entries()) {
+      const label = `第 ${index + 1} 个签署位置`;
+      if (!actorIds.has(position.actorId)) throw businessError(`${label}的签署方（actorId）不存在`);
+      const page = record.pages.find((candidate) => candidate.pageNo === position.pageNo);
+      if (!page) throw businessError(`${label}的页码（pageNo）超出文件页数（共 ${record.pages.length} 页）`);
+      if (position.x + position.width > page.width + 0.5 || position.y + position.height > page.height + 0.5)
+        throw businessError(`${label}超出第 ${page.pageNo} 页的范围`);
+      positions.push({ ...position });
+    }
+    await tx
+      .update(fileSignRecords)
+      .set({
+        ...(body.contractName !== undefined && body.contractName.trim()
+          ? { contractName: body.contractName.trim() }
+          : {}),
+        ...(body.signDeadline !== undefined ? { signDeadline: body.signDeadline } : {}),
+        ...(body.signOrder !== undefined ? { signOrder: body.signOrder } : {}),
+        ...(body.showSignDate !== undefined ? { showSignDate: body.showSignDate } : {}),
+        ...(body.watermarkType !== undefined ? { watermarkType: body.watermarkType } : {}),
+        ...(body.watermark !== undefined ? { watermark: body.watermark.trim() } : {}),
+        positions,
+        updatedAt: now,
+      })
+      .where(eq(fileSignRecords.id, record.id));
+  });
 }
