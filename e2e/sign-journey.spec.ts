@@ -4,7 +4,8 @@
  * /views/sign/sign-operation, gets a bad ID number refused with the party named, leaves a draft that
  * survives a reload, submits, accepts the nextType offer to start signing, and the contract moves
  * 待签字 → 已签约 (the parties sign through their links on the server, the company seals by itself
- * with its seal-free authorisation) → 已完成; the detail's operation log shows every step.
+ * with its seal-free authorisation) → 已完成; the detail's operation log shows every step, and another
+ * company's manager opening the same address sees nothing of it.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { login } from './support/api';
@@ -20,6 +21,7 @@ async function choose(page: Page, label: string, option: string): Promise<void> 
 }
 
 test('a broker fills a sale contract, keeps the draft over a reload, submits and follows it to 已签约 and 已完成', async ({
+  browser,
   page,
   request,
 }) => {
@@ -142,4 +144,18 @@ test('a broker fills a sale contract, keeps the draft over a reload, submits and
   await expect(logs.getByTestId('log-row').nth(1)).toContainText('已签约');
   await expect(logs.getByTestId('log-row').nth(2)).toContainText('发起签署');
   await expect(logs.getByTestId('log-row').nth(3)).toContainText('提交');
+
+  // Another company's manager, given the same address, sees nothing of it.
+  const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const otherPage = await other.newPage();
+  await openAs(
+    otherPage,
+    await login(request, '13900000000', demoPassword),
+    `/views/sign/detail?contractId=${contractId}`,
+  );
+  await expect(detail(otherPage).getByTestId('detail-notice')).not.toBeEmpty();
+  await expect(detail(otherPage).getByRole('button', { name: '重新加载' })).toBeVisible();
+  await expect(detail(otherPage).getByTestId('detail-state')).toHaveCount(0);
+  await expect(detail(otherPage)).not.toContainText(houseName);
+  await other.close();
 });
