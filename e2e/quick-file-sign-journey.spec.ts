@@ -2,7 +2,7 @@
  * Quick file-based signing in the browser: a new company's manager opens 快速签署, a wrong file type
  * is refused, a DOCX goes up (converted on the server) and is replaced by a PDF, a personal and a
  * corporate party are added, the page is left and opened
- * again (继续 restores the parties), the boxes are dragged onto the rendered page, an empty contract
+ * again (继续 restores the parties; later the settings and boxes too), the boxes are dragged onto the rendered page, an empty contract
  * name is refused (请输入合同名称), and the contract is saved and sent for signing; the server then
  * holds the boxes where they were dragged; both parties sign through their links (the person with an
  * SMS code and a drawn signature, then the company operator with the seal) and the downloaded PDF
@@ -158,6 +158,17 @@ test('a manager uploads a PDF, adds a person and a company, places their boxes a
   await expect(page.getByTestId('quick-notice')).toHaveText('请输入合同名称');
   await name.fill('快速签署租赁合同');
   await wizard.getByLabel('水印内容').fill('仅供签约使用');
+  await wizard.getByRole('button', { name: '下一步' }).click();
+  await expect(page.getByTestId('quick-review')).toContainText('签署期限 7 天，有序签署');
+
+  // Leaving again at the last step: 继续 restores the settings and the boxes (kept as the draft).
+  await page.reload();
+  await page.getByRole('alertdialog').getByRole('button', { name: '继续' }).click();
+  await expect(wizard.getByLabel('合同名称')).toHaveValue('快速签署租赁合同');
+  await expect(wizard.getByLabel('水印内容')).toHaveValue('仅供签约使用');
+  await wizard.getByRole('button', { name: '上一步' }).click();
+  await expect(wizard.getByTestId('quick-box')).toHaveCount(2);
+  await wizard.getByRole('button', { name: '下一步' }).click();
   await wizard.getByRole('button', { name: '下一步' }).click();
   await expect(page.getByTestId('quick-review')).toContainText('签署期限 7 天，有序签署');
   await wizard.getByRole('button', { name: '保存' }).click();

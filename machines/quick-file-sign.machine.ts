@@ -8,6 +8,8 @@
  * corporate actors in two (the company, then its operator). Positions are boxes per page in PDF
  * points; every party needs one, a company also a seal box, a person only signature boxes.
  * Settings default to the seed's (deadline 7 days, ordered signing 2, date shown, custom watermark 2).
+ * Leaving the positions and the settings step saves the draft (fileSignDraftSave) until the record
+ * has become a contract, so 继续 restores every step.
  * Review saves with fileSignStart (first time) or fileSignEdit (after going back), and the server's
  * nextType decides what is offered: 1 start signing (fileSignContractStart type 2), 2 start the
  * approval (type 1, item 49). After a start the page moves on after 2500 ms.
@@ -176,6 +178,12 @@ export const quickFileSignMachine = setup({
     deleteActor: fromPromise<void, { contractsysId: string; actorId: number }>(async () => {
       throw new Error('deleteActor is provided by the app');
     }),
+    saveDraft: fromPromise<
+      void,
+      { contractsysId: string; settings: QuickSettings; positions: QuickPosition[] }
+    >(async () => {
+      throw new Error('saveDraft is provided by the app');
+    }),
     saveSettings: fromPromise<
       QuickStartResult,
       {
@@ -215,6 +223,8 @@ export const quickFileSignMachine = setup({
     hasContractName: ({ context }) => context.settings.contractName.trim() !== '',
     hasWatermark: ({ context }) =>
       context.settings.watermarkType !== 2 || context.settings.watermark.trim() !== '',
+    /** Saved as a contract already (went back after 保存): fileSignEdit keeps the changes, no draft. */
+    isSaved: ({ context }) => context.contractId !== null,
     offersSigning: ({ context }) => context.nextType === 1,
     offersApproval: ({ context }) => context.nextType === 2,
   },
@@ -518,7 +528,8 @@ export const quickFileSignMachine = setup({
           }),
         },
         'wizard.next': [
-          { guard: 'arePositionsComplete', target: 'settings', actions: 'clearNotice' },
+          { guard: and(['arePositionsComplete', 'isSaved']), target: 'settings', actions: 'clearNotice' },
+          { guard: 'arePositionsComplete', target: 'savingPositions', actions: 'clearNotice' },
           {
             actions: {
               type: 'notify',
@@ -535,7 +546,16 @@ export const quickFileSignMachine = setup({
           actions: assign({ settings: ({ context, event }) => ({ ...context.settings, ...event.patch }) }),
         },
         'wizard.next': [
-          { guard: and(['hasContractName', 'hasWatermark']), target: 'review', actions: 'clearNotice' },
+          {
+            guard: and(['hasContractName', 'hasWatermark', 'isSaved']),
+            target: 'review',
+            actions: 'clearNotice',
+          },
+          {
+            guard: and(['hasContractName', 'hasWatermark']),
+            target: 'savingSettingsDraft',
+            actions: 'clearNotice',
+          },
           {
             guard: not('hasContractName'),
             actions: { type: 'notify', params: { kind: 'error', text: quickFileSignMessages.nameRequired } },
@@ -548,6 +568,33 @@ export const quickFileSignMachine = setup({
           },
         ],
         'wizard.back': { target: 'positions', actions: 'clearNotice' },
+      },
+    },
+    /** The boxes are kept on the server (fileSignDraftSave) so that 继续 finds them. */
+    savingPositions: {
+      invoke: {
+        id: 'savePositions',
+        src: 'saveDraft',
+        input: ({ context }) => ({
+          contractsysId: context.contractsysId ?? '',
+          settings: context.settings,
+          positions: context.positions,
+        }),
+        onDone: 'settings',
+        onError: { target: 'positions', actions: 'showActorError' },
+      },
+    },
+    savingSettingsDraft: {
+      invoke: {
+        id: 'saveSettingsDraft',
+        src: 'saveDraft',
+        input: ({ context }) => ({
+          contractsysId: context.contractsysId ?? '',
+          settings: context.settings,
+          positions: context.positions,
+        }),
+        onDone: 'review',
+        onError: { target: 'settings', actions: 'showActorError' },
       },
     },
     review: {

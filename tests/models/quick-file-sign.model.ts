@@ -211,6 +211,16 @@ export const quickFileSignModel: ModelSpec = {
         patch: { contractName: '房屋租赁合同', watermarkType: 2, watermark: '仅供签约使用' },
       },
     ],
+    'xstate.done.actor.savePositions': [{ type: 'xstate.done.actor.savePositions', output: undefined }],
+    'xstate.error.actor.savePositions': [
+      { type: 'xstate.error.actor.savePositions', error: new Error('第 1 个签署位置超出第 1 页的范围') },
+    ],
+    'xstate.done.actor.saveSettingsDraft': [
+      { type: 'xstate.done.actor.saveSettingsDraft', output: undefined },
+    ],
+    'xstate.error.actor.saveSettingsDraft': [
+      { type: 'xstate.error.actor.saveSettingsDraft', error: new Error('请求失败') },
+    ],
     'xstate.done.actor.saveSettings': [
       { type: 'xstate.done.actor.saveSettings', output: { contractId: 7, nextType: 1 } },
       { type: 'xstate.done.actor.saveSettings', output: { contractId: 7, nextType: 2 } },

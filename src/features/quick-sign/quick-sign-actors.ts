@@ -85,6 +85,16 @@ export const quickSignActors = {
   deleteActor: fromPromise<void, { contractsysId: string; actorId: number }>(async ({ input }) => {
     await ok(api.POST('/fileSign/fileSignPersonalActorDelete', { body: input }));
   }),
+  saveDraft: fromPromise<
+    void,
+    { contractsysId: string; settings: QuickSettings; positions: QuickPosition[] }
+  >(async ({ input }) => {
+    await ok(
+      api.POST('/fileSign/fileSignDraftSave', {
+        body: { contractsysId: input.contractsysId, ...input.settings, positions: input.positions },
+      }),
+    );
+  }),
   saveSettings: fromPromise<
     QuickStartResult,
     {

@@ -567,6 +567,9 @@ export default function QuickSigningPage(_props: PageProps) {
       </AlertDialog.Root>
 
       {(snapshot.matches('checking') || snapshot.matches('restoring')) && <Text color="gray">加载中...</Text>}
+      {(snapshot.matches('savingPositions') || snapshot.matches('savingSettingsDraft')) && (
+        <Text color="gray">保存中...</Text>
+      )}
 
       {snapshot.matches('upload') && (
         <Card>
