@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, login, type TestApp } from '../support/test-app';
 import { createLocalStorage } from '../../server/storage/files';
-import { signingAuthorities } from '../../server/db/schema-signing';
+import { signSeals, signingAuthorities } from '../../server/db/schema-signing';
 
 type Headers = Record<string, string>;
 
@@ -327,6 +327,32 @@ describe('signing for real: links, seals, the signed and sealed PDF', () => {
     expect(sent.message).toContain('过期');
     const info = await get('/sign/getSignInfo', manager, { contractId: String(contractId) });
     expect((info.data as { signedCount: number }).signedCount).toBe(0);
+  });
+
+  it("lists the seals whose seal-free authorisation ran out in the sign app's pay status, and only the company's own", async () => {
+    const before = await get('/search/appUseSwitch', manager, { payStatusId: '6' });
+    expect(before.data).toMatchObject({ type: 0, expiredSeals: [] });
+    const past = new Date(t.clock.now().getTime() - 24 * 60 * 60 * 1000);
+    await t.database.db
+      .update(signSeals)
+      .set({ authFreeUntil: past })
+      .where(eq(signSeals.title, '合同专用章'));
+    const after = await get('/search/appUseSwitch', manager, { payStatusId: '6' });
+    const expired = (
+      after.data as { expiredSeals: { sealTitle: string; sealUrl: string; expiredAt: string }[] }
+    ).expiredSeals;
+    expect(expired).toHaveLength(1);
+    expect(expired[0]).toMatchObject({
+      sealTitle: '合同专用章',
+      sealUrl: expect.stringMatching(/^\/files\//),
+    });
+    expect((await get('/search/appUseSwitch', manager, { payStatusId: '1' })).data).toMatchObject({
+      expiredSeals: [],
+    });
+    managerB = await login(t.app, '13900000000');
+    const other = await get('/search/appUseSwitch', managerB, { payStatusId: '6' });
+    expect(other.code, other.message).toBe(200);
+    expect((other.data as { expiredSeals: unknown[] }).expiredSeals).toEqual([]);
   });
 
   it('needs a name and a valid ID number before face verification; a wrong identity gives 400020', async () => {

@@ -18,6 +18,7 @@ import {
 import { ApiError, Codes, Messages } from '../../contract/envelope';
 import { formatDate } from '../../format';
 import { addDays, alwaysOpenApps, trialDaysByApp } from './catalogue';
+import { listExpiredAuthSeals } from '../signing/seals';
 
 type Period = { startsAt: Date; endsAt: Date };
 
@@ -75,7 +76,7 @@ export type AppUseStatus = {
   expirationDate: string | null;
   tryDays: number | null;
   message: string | null;
-  expiredSeals: never[];
+  expiredSeals: Awaited<ReturnType<typeof listExpiredAuthSeals>>;
 };
 
 /**
@@ -89,8 +90,7 @@ export async function readAppUseStatus(
   appType: number,
   now: Date,
 ): Promise<AppUseStatus> {
-  // Expired seals (app 6) need the seal area's authorisation table, which does not exist yet.
-  const base = { tryDays: null, message: null, expiredSeals: [] };
+  const base = { tryDays: null, message: null, expiredSeals: [] as AppUseStatus['expiredSeals'] };
   if (alwaysOpenApps.includes(appType)) return { ...base, type: 0, expirationDate: null };
   const packages = await db
     .select({ startsAt: rechargeCompanyPackages.startsAt, endsAt: rechargeCompanyPackages.endsAt })
@@ -109,7 +109,11 @@ export async function readAppUseStatus(
     .where(and(eq(rechargeTrials.companyId, companyId), eq(rechargeTrials.appType, appType)));
   const periods = [...packages, ...trials];
   const until = coveredUntil(periods, now);
-  if (until) return { ...base, type: 0, expirationDate: formatDate(until) };
+  if (until) {
+    // The sign app (6) lists the seals whose seal-free authorisation ran out, to authorise again.
+    const expiredSeals = appType === 6 ? await listExpiredAuthSeals(db, companyId, now) : [];
+    return { ...base, type: 0, expirationDate: formatDate(until), expiredSeals };
+  }
   const ended = periods.filter((p) => p.endsAt.getTime() <= now.getTime());
   if (ended.length > 0) {
     const last = new Date(Math.max(...ended.map((p) => p.endsAt.getTime())));

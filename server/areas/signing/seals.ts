@@ -371,14 +371,12 @@ export async function deleteSeal(db: Db, clock: Clock, session: Session, sealId:
 
 // ---------------------------------------------------------------- seal-free authorisation
 
-async function companySeals(db: Db, session: Session) {
+async function companySeals(db: Db, companyId: number) {
   return db
     .select({ seal: signSeals, body: signBodies })
     .from(signSeals)
     .innerJoin(signBodies, eq(signBodies.id, signSeals.signBodyId))
-    .where(
-      and(eq(signSeals.companyId, session.companyId), isNull(signSeals.deletedAt), eq(signBodies.state, 1)),
-    )
+    .where(and(eq(signSeals.companyId, companyId), isNull(signSeals.deletedAt), eq(signBodies.state, 1)))
     .orderBy(asc(signSeals.sealType), asc(signSeals.createdAt), asc(signSeals.id));
 }
 
@@ -393,7 +391,7 @@ function sealItem(seal: SealRow, body: BodyRow) {
 }
 
 export async function waitAuthList(db: Db, session: Session, now: Date) {
-  const rows = (await companySeals(db, session)).filter(
+  const rows = (await companySeals(db, session.companyId)).filter(
     ({ seal }) => !seal.authFreeUntil || seal.authFreeUntil.getTime() <= now.getTime(),
   );
   return {
@@ -432,7 +430,7 @@ export async function authoriseSealFree(
 
 export async function authExpireList(db: Db, session: Session, now: Date) {
   const soon = now.getTime() + 30 * 24 * 60 * 60 * 1000;
-  const rows = (await companySeals(db, session))
+  const rows = (await companySeals(db, session.companyId))
     .filter(({ seal }) => seal.authFreeUntil && seal.authFreeUntil.getTime() <= soon)
     .sort((a, b) => a.seal.authFreeUntil!.getTime() - b.seal.authFreeUntil!.getTime());
   return {
@@ -447,6 +445,20 @@ export async function authExpireList(db: Db, session: Session, now: Date) {
       };
     }),
   };
+}
+
+/** Seals whose seal-free authorisation has run out (the sign app's pay-status gate lists them, 000 section 4). */
+export async function listExpiredAuthSeals(db: Db, companyId: number, now: Date) {
+  const rows = await companySeals(db, companyId);
+  return rows
+    .filter(({ seal }) => seal.authFreeUntil !== null && seal.authFreeUntil.getTime() <= now.getTime())
+    .map(({ seal }) => ({
+      sealId: seal.id,
+      sealTitle: seal.title,
+      sealUrl: `/files/${seal.imageName}`,
+      sealType: seal.sealType as 1 | 2 | 3,
+      expiredAt: formatDateTime(seal.authFreeUntil!),
+    }));
 }
 
 /** The seal the company (居间方) signs with: the contract's choice, else its first verified contract or official seal. */
