@@ -231,6 +231,7 @@ test('seal management lists the seals, makes and deletes one with an SMS code, a
   await window.getByRole('button', { name: '授权所有印章' }).click();
   await expect(page.getByRole('alertdialog')).toContainText('您确认要授权所有印章免验证吗？');
   await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
+  await expect(window.getByTestId('seal-auth-done')).toContainText('已授权 1 枚印章免验证签署，有效期至');
   await expect(window.getByTestId('seal-wait-row')).toHaveCount(0);
   await expect(window).toContainText('没有待授权的印章');
 });

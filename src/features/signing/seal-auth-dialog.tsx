@@ -40,6 +40,13 @@ function SealAuthContent() {
           <Callout.Text>{snapshot.context.error}</Callout.Text>
         </Callout.Root>
       )}
+      {data?.authorised && (
+        <Callout.Root color="green" data-testid="seal-auth-done">
+          <Callout.Text>
+            已授权 {data.authorised.count} 枚印章免验证签署，有效期至 {data.authorised.expireTime}
+          </Callout.Text>
+        </Callout.Root>
+      )}
       <Box>
         <Flex justify="between" align="center" mb="2">
           <Heading size="3">待授权印章</Heading>

@@ -107,7 +107,12 @@ export function createSigningLinkMachine() {
 
 /** The seal management screen: signing bodies, seals of one type (or all), and the seal-free lists. */
 export type SealScreenData = { bodies: SignRegCompanyItem[]; seals: SignSeal[] };
-export type SealAuthData = { waiting: SealWaitAuthItem[]; expiring: SealAuthExpireItem[] };
+export type SealAuthData = {
+  waiting: SealWaitAuthItem[];
+  expiring: SealAuthExpireItem[];
+  /** The last authorisation made in this window: how many seals, valid until when. */
+  authorised?: { count: number; expireTime: string };
+};
 
 async function fetchSealScreen(): Promise<SealScreenData> {
   const [bodies, seals] = await Promise.all([
@@ -217,6 +222,9 @@ export const loadSealAuth = fromPromise<unknown>(fetchSealAuth);
 
 /** Authorises every waiting seal (after 您确认要授权所有印章免验证吗？), then reads the lists again. */
 export const authoriseAllSeals = fromPromise<unknown, { value: unknown }>(async () => {
-  await ok(api.POST('/seal/sealAuthFreeSign', { body: {} }));
-  return fetchSealAuth();
+  const result = await ok(api.POST('/seal/sealAuthFreeSign', { body: {} }));
+  const lists = await fetchSealAuth();
+  return result.data
+    ? { ...lists, authorised: { count: result.data.sealIds.length, expireTime: result.data.expireTime } }
+    : lists;
 });
