@@ -235,3 +235,20 @@ test('seal management lists the seals, makes and deletes one with an SMS code, a
   await expect(window.getByTestId('seal-wait-row')).toHaveCount(0);
   await expect(window).toContainText('没有待授权的印章');
 });
+
+test("a signing link of another company is refused with the server's message", async ({ page, request }) => {
+  const company = await createSigningCompany(request);
+  const { signatories } = await startSaleContract(request, company);
+  const link = signatories.find((s) => s.role === 1);
+  if (!link) throw new Error('no seller link');
+  // The demo company's manager opens it.
+  await page.goto('/#/layout/login');
+  await page.fill('#password-form input[name=userName]', '13800000000');
+  await page.fill('#password-form input[name=password]', 'demo1234');
+  await page.click('#password-form button[type=submit]');
+  await expect(page).toHaveURL(/#\/layout\/index/);
+  await page.goto(`/#/views/sign/to-be-signed?hash=${link.hash}`);
+  await expect(page.getByTestId('signing-notice')).toHaveText('签署链接不存在');
+  await expect(page.getByRole('button', { name: '重新加载' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '获取验证码' })).toHaveCount(0);
+});
