@@ -14,6 +14,7 @@ import {
   Text,
   TextField,
 } from '@radix-ui/themes';
+import { FilePicker } from '../../ui/file-picker';
 import type { PageProps } from '../../core/workspace';
 import { useSessionSnapshot, sendSession } from '../../core/use-session';
 import { versionCheckMachine, upToDateMessage } from '../../../machines/version-check.machine';
@@ -133,16 +134,13 @@ export default function ProfilePage(_props: PageProps) {
             <Text size="2" weight="medium">
               更换头像
             </Text>
-            <input
-              type="file"
+            <FilePicker
+              label="选择头像图片"
               accept=".png,.jpg,.jpeg,.webp,.gif"
-              aria-label="选择头像图片"
-              onChange={(event) => {
-                const file = event.currentTarget.files?.[0];
-                if (!file) return;
+              resetAfterChoice
+              onFile={(file) => {
                 setFileName(file.name);
                 sendSession({ type: 'profile.uploadFace', file });
-                event.currentTarget.value = '';
               }}
             />
             {fileName && (

@@ -8,7 +8,6 @@ import {
   useContext,
   useEffect,
   useMemo,
-  useRef,
   useState,
   type PointerEvent as ReactPointerEvent,
 } from 'react';
@@ -29,6 +28,7 @@ import {
   Text,
   TextField,
 } from '@radix-ui/themes';
+import { FilePicker } from '../../ui/file-picker';
 import {
   quickFileSignMessages,
   type QuickActor,
@@ -494,7 +494,6 @@ export default function QuickSigningPage(_props: PageProps) {
   const machine = useMemo(() => createQuickSignMachine(), []);
   const [snapshot, send] = useMachine(machine, { inspect });
   const workspace = useContext(WorkspaceContext);
-  const fileInput = useRef<HTMLInputElement>(null);
   const { context } = snapshot;
   const stepKey =
     steps.find(([key]) => snapshot.matches(key))?.[0] ?? (snapshot.matches('ready') ? 'review' : null);
@@ -578,18 +577,14 @@ export default function QuickSigningPage(_props: PageProps) {
               选择一个合同文件（doc、docx、pdf、png、jpg、jpeg、webp、gif，不超过 20 MB）；Word
               文件与图片会转换为 PDF。
             </Text>
-            <input
-              ref={fileInput}
-              type="file"
+            <FilePicker
+              label="合同文件"
               accept={accept}
-              aria-label="合同文件"
+              resetAfterChoice
               disabled={snapshot.matches({ upload: 'uploading' })}
-              onChange={(event) => {
-                const chosen = event.target.files?.[0];
-                if (chosen)
-                  send({ type: 'file.choose', file: { name: chosen.name, size: chosen.size, data: chosen } });
-                event.target.value = '';
-              }}
+              onFile={(chosen) =>
+                send({ type: 'file.choose', file: { name: chosen.name, size: chosen.size, data: chosen } })
+              }
             />
             {snapshot.matches({ upload: 'uploading' }) && <Text color="gray">文件上传转换中...</Text>}
             {context.file && (

@@ -25,6 +25,7 @@ import {
   Text,
   TextField,
 } from '@radix-ui/themes';
+import { FilePicker } from '../../ui/file-picker';
 import { resourceMachine } from '../../../machines/resource.machine';
 import type { PageProps } from '../../core/workspace';
 import { inspect } from '../../inspector/inspection-store';
@@ -143,12 +144,7 @@ function SealEditor({ data, seal, isSaving, onSave, onClose }: EditorProps) {
                 <Text as="div" size="2" mb="1" color="gray">
                   透明底 PNG 或 JPG，不超过 2 MB
                 </Text>
-                <input
-                  type="file"
-                  name="file"
-                  accept="image/png,image/jpeg"
-                  onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-                />
+                <FilePicker label="印章图片" accept="image/png,image/jpeg" onFile={setFile} />
               </label>
             )}
           </Flex>
