@@ -489,6 +489,10 @@ describe('quick file-based signing (快速签署)', () => {
     expect(
       t.sms.sent.some((sent) => sent.phone === '13711112222' && sent.content.includes('快速签署租赁合同')),
     ).toBe(true);
+    // Ordered: only the first party is invited at the start.
+    const invitedCompany = () =>
+      t.sms.sent.filter((sent) => sent.phone === '13722223333' && sent.content.includes('邀请您签署')).length;
+    expect(invitedCompany()).toBe(0);
     // Retried: the same answer, no second credit.
     expect(
       (await post('/fileSign/fileSignContractStart', manager, { contractId, type: 2 })).data,
@@ -532,6 +536,9 @@ describe('quick file-based signing (快速签署)', () => {
     });
     expect(personSigned.code, personSigned.message).toBe(200);
     expect(personSigned.data).toMatchObject({ state: 7 });
+    // Now it is the company's turn: its operator gets the link by SMS.
+    expect(invitedCompany()).toBe(1);
+    expect(t.sms.sent.at(-1)?.content).toContain(`to-be-signed?hash=${companyLink}`);
 
     t.clock.advance(61_000);
     expect((await get('/sign/Verification', manager, { mobileNo: '13722223333' })).code).toBe(200);

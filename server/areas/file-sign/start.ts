@@ -26,6 +26,7 @@ import { companyNameOf } from '../sign/contracts';
 import { writeLog } from '../sign/operation-log';
 import { SignStates, isAllowed } from '../sign/states';
 import { recordAudit } from '../signing/documents';
+import { signInvitationText } from '../signing/links';
 import { sha256Hex } from '../signing/pdf-seal';
 import { fileSignOaItemId, listRecordActors, type RecordRow } from './records';
 import { applyWatermark, watermarkText } from './watermark';
@@ -228,7 +229,7 @@ async function startQuickSigning(context: StartContext, contract: ContractRow, r
     if (!signatory.phone) continue;
     await context.sms.send(
       signatory.phone,
-      `【安居签】${companyName}邀请您签署《${contract.boxName}》，请在 ${deadline} 前打开签署链接完成签署：/#/views/sign/to-be-signed?hash=${signatory.hash}`,
+      signInvitationText({ companyName, boxName: contract.boxName, deadline, hash: signatory.hash! }),
     );
   }
   return reply(result.moved);

@@ -16,7 +16,7 @@ import type { FileStorage } from '../../storage/files';
 import type { Session } from '../../contract/types';
 import { formatDateTime } from '../../format';
 import { checkVerifyCode, sendVerifyCode } from '../user/verify-codes';
-import { listSignatories } from '../sign/contracts';
+import { companyNameOf, listSignatories } from '../sign/contracts';
 import { findVisibleContract, requireSignAuth, SignAuth } from '../sign/access';
 import { markSignedWhenAllSigned } from '../sign/lifecycle';
 import { SignStates } from '../sign/states';
@@ -126,7 +126,51 @@ export async function sendLinkCode(
   return { ...sent, phone: `${signatory.phone.slice(0, 3)}****${signatory.phone.slice(7)}` };
 }
 
-type SignContext = { db: Db; clock: Clock; files: FileStorage; session: Session; ip: string };
+type SignContext = {
+  db: Db;
+  clock: Clock;
+  files: FileStorage;
+  session: Session;
+  ip: string;
+  sms: SmsProvider;
+};
+
+/** The SMS that gives a party its signing link. */
+export function signInvitationText(input: {
+  companyName: string;
+  boxName: string;
+  deadline: string;
+  hash: string;
+}): string {
+  return `【安居签】${input.companyName}邀请您签署《${input.boxName}》，请在 ${input.deadline} 前打开签署链接完成签署：/#/views/sign/to-be-signed?hash=${input.hash}`;
+}
+
+/** Ordered signing (signOrder 2): once a party has signed, the next one gets its link by SMS. */
+async function inviteNextInOrder(context: SignContext, contract: ContractRow): Promise<void> {
+  if ((contract.content as { signOrder?: number }).signOrder !== 2 || !contract.signDeadline) return;
+  const [next] = await context.db
+    .select()
+    .from(signSignatories)
+    .where(
+      and(
+        eq(signSignatories.contractId, contract.id),
+        eq(signSignatories.active, 1),
+        eq(signSignatories.signStatus, 0),
+      ),
+    )
+    .orderBy(asc(signSignatories.sort))
+    .limit(1);
+  if (!next?.phone || !next.hash) return;
+  await context.sms.send(
+    next.phone,
+    signInvitationText({
+      companyName: await companyNameOf(context.db, contract.companyId),
+      boxName: contract.boxName,
+      deadline: formatDateTime(contract.signDeadline),
+      hash: next.hash,
+    }),
+  );
+}
 
 /** Records the signature, stamps it, and moves on to 8 and the sealed file when it was the last. */
 async function completeSignature(
@@ -146,7 +190,7 @@ async function completeSignature(
   const { db, files } = context;
   const now = context.clock.now();
   await ensureDocument(db, files, input.contract, now);
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(signSignatories)
       .set({ signStatus: 1, signTime: now })
@@ -193,6 +237,8 @@ async function completeSignature(
       previewUrl: fileUrl(document!.sealedFileName ?? document!.fileName),
     };
   });
+  if (outcome.state === SignStates.awaitingSignature) await inviteNextInOrder(context, input.contract);
+  return outcome;
 }
 
 /** When only the company (居间方) is left and its seal is authorised for seal-free signing, it seals now. */
