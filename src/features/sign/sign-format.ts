@@ -55,6 +55,7 @@ export const signatoryRoleNames: Record<number, string> = {
   5: '甲方共有人',
   6: '乙方共有人',
   7: '居间方',
+  8: '签署方',
 };
 
 export function houseTitle(house: {

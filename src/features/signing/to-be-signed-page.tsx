@@ -28,16 +28,7 @@ import { inspect } from '../../inspector/inspection-store';
 import { PdfPreview } from '../../ui/pdf-preview';
 import { createSigningLinkMachine, type SignSignatory } from './signing-actors';
 import { SignatureInput, type SignatureValue } from './signature-pad';
-
-export const signatoryRoleLabels: Record<number, string> = {
-  1: '甲方',
-  2: '乙方',
-  3: '甲方代理人',
-  4: '乙方代理人',
-  5: '甲方共有人',
-  6: '乙方共有人',
-  7: '居间方',
-};
+import { signatoryRoleNames } from '../sign/sign-format';
 
 /** The product's PDF preview page for this file (url, type pdf, print, download). */
 function pdfViewHref(url: string, name: string): string {
@@ -76,7 +67,7 @@ function SignatoriesTable({ signatories, ownId }: { signatories: SignSignatory[]
         {signatories.map((s) => (
           <Table.Row key={s.signatoryId} data-testid="signatory-row">
             <Table.Cell>
-              {signatoryRoleLabels[s.role]}
+              {signatoryRoleNames[s.role]}
               {s.signatoryId === ownId && (
                 <Badge ml="2" color="blue">
                   本链接
@@ -238,7 +229,7 @@ function SigningLink({ hash }: { hash: string }) {
           </Card>
           <Card size="2">
             <Heading size="3" mb="3">
-              {signatoryRoleLabels[signatory.role]}：{signatory.name}
+              {signatoryRoleNames[signatory.role]}：{signatory.name}
             </Heading>
             <Flex direction="column" gap="3">
               <Notice notice={notice} />
