@@ -4,13 +4,7 @@
  * boxes dragged on the pages (react-pdf renders each page at one pixel per PDF point times the scale,
  * so a box converts to PDF points by dividing by the scale and flipping y), the settings and the start.
  */
-import {
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-  type PointerEvent as ReactPointerEvent,
-} from 'react';
+import { useContext, useEffect, useMemo, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { useMachine } from '@xstate/react';
 import { Document, Page, pdfjs } from 'react-pdf';
 import {
