@@ -11,7 +11,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { deflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client';
@@ -26,48 +25,10 @@ import {
   type Stamp,
 } from '../server/areas/signing/pdf-document';
 import { sealPdf, sha256Hex } from '../server/areas/signing/pdf-seal';
+import { strokePng } from '../tests/support/test-data';
 
 const runs = 15;
 const targetPages = 10;
-
-/** A small opaque PNG (a dark wave on white), the size of a drawn signature's stroke image. */
-function strokePng(width = 240, height = 90): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (data: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of data) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 0;
-  const rows: number[] = [];
-  for (let y = 0; y < height; y += 1) {
-    rows.push(0);
-    for (let x = 0; x < width; x += 1)
-      rows.push(Math.abs(y - height / 2 - Math.sin(x / 12) * 25) < 3 ? 0 : 255);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.from(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 const clause =
   '甲方保证对该房屋享有完全处分权，房屋所有权证号为粤(2020)深圳市不动产权第0012345号，建筑面积89.5平方米。' +
@@ -128,7 +89,7 @@ if (!manager) throw new Error('demo data missing');
 const certificate = await ensureCompanyCertificate(database.db, manager.companyId, '安居房产经纪有限公司');
 const articles = await articlesForPages(targetPages);
 const input = contractInput(articles);
-const signature: Stamp = { kind: 'image', png: strokePng() };
+const signature: Stamp = { kind: 'image', png: strokePng(240, 90) };
 const seal: Stamp = { kind: 'seal', seal: { corpName: '安居房产经纪有限公司', title: '合同专用章' } };
 
 let sealed: Buffer = Buffer.alloc(0);

@@ -16,7 +16,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { e2ePassword } from './support/api';
 import { get, must } from './support/oa';
-import { createSigningCompany, idCard } from './support/signing';
+import { createSigningCompany } from './support/signing';
+import { idCard } from '../tests/support/test-data';
 
 test.describe.configure({ mode: 'serial' });
 

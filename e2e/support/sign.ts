@@ -5,12 +5,12 @@
  * parties signing through their links (SMS codes from the sandbox outbox) and the company's seal
  * authorised for seal-free signing, so the last signature moves the contract to 8 已签约.
  */
-import { deflateSync } from 'node:zlib';
 import type { APIRequestContext } from '@playwright/test';
 import { e2ePassword, login, post, registerCompany, type Credentials } from './api';
 import { get, must } from './oa';
 import { draftContent, formFromContent } from '../../src/features/sign/contract-fields';
 import type { SignContractContent } from '../../src/features/sign/sign-actors';
+import { idCard, strokePng } from '../../tests/support/test-data';
 
 export type SignCompany = {
   credentials: Credentials;
@@ -19,13 +19,6 @@ export type SignCompany = {
   saleBoxId: number;
   groupId: number | null;
 };
-
-/** A valid Chinese ID number from its first 17 digits (the checksum of GB 11643). */
-export function idCard(first17: string): string {
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = [...first17].reduce((total, digit, index) => total + Number(digit) * (weights[index] ?? 0), 0);
-  return first17 + ('10X98765432'[sum % 11] ?? '');
-}
 
 /** The parties of a company's contracts; phones of their own, so SMS codes of parallel paths never mix. */
 export function partiesOf(companyPhone: string) {
@@ -248,45 +241,6 @@ export async function approvalIdOf(
   );
   if (!detail.oaApprovalId) throw new Error(`no approval for contract ${contractId}`);
   return detail.oaApprovalId;
-}
-
-/** A small opaque PNG (a dark stroke on white), for a licence picture and drawn signatures. */
-export function strokePng(width = 60, height = 20): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (data: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of data) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 0;
-  const rows: number[] = [];
-  for (let y = 0; y < height; y += 1) {
-    rows.push(0);
-    for (let x = 0; x < width; x += 1)
-      rows.push(Math.abs(y - height / 2 - Math.sin(x / 6) * 5) < 2 ? 0 : 255);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.from(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 /**

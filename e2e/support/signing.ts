@@ -7,6 +7,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { e2ePassword, freshPhone, latestCode, login, post, registerCompany, type Credentials } from './api';
 import { get, must } from './oa';
+import { idCard } from '../../tests/support/test-data';
 
 export type SigningCompany = {
   credentials: Credentials;
@@ -25,13 +26,6 @@ export type Signatory = {
   signUrl: string | null;
   signStatus: number;
 };
-
-/** A valid Chinese ID number from its first 17 digits (the checksum of GB 11643). */
-export function idCard(first17: string): string {
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = [...first17].reduce((total, digit, index) => total + Number(digit) * (weights[index] ?? 0), 0);
-  return first17 + ('10X98765432'[sum % 11] ?? '');
-}
 
 /** A one-pixel white PNG: the licence picture the registration needs. */
 const licencePng = Buffer.from(

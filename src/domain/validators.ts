@@ -142,11 +142,16 @@ export function isIdCard(value: string): boolean {
   if (match === null || !isCalendarDate(Number(match[1]), Number(match[2]), Number(match[3]))) {
     return false;
   }
+  return idCardCheckChar(value.slice(0, 17)) === value[17]?.toUpperCase();
+}
+
+/** The GB 11643 check character (18th) of the first 17 digits of a resident ID card number. */
+export function idCardCheckChar(first17: string): string {
   let sum = 0;
   ID_CARD_WEIGHTS.forEach((weight, index) => {
-    sum += Number(value[index]) * weight;
+    sum += Number(first17[index]) * weight;
   });
-  return ID_CARD_CHECK_CHARS[sum % 11] === value[17]?.toUpperCase();
+  return ID_CARD_CHECK_CHARS[sum % 11] ?? '';
 }
 
 /** Trims and upper-cases a certificate number, as the forms do before validating and saving. */

@@ -2,7 +2,6 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
@@ -10,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, login, type TestApp } from '../support/test-app';
 import { signingAuthorities } from '../../server/db/schema-signing';
 import { users } from '../../server/db/schema';
+import { idCard, strokePng } from '../support/test-data';
 
 type Headers = Record<string, string>;
 type Envelope = { code: number; message: string; data?: unknown; total?: number };
@@ -21,51 +21,6 @@ type UploadedFile = {
   pages: { pageNo: number; width: number; height: number; imageUrl: string }[];
 };
 type Actor = { actorId: number; actorType: number; sortNo: number; name: string; complete: number };
-
-function idCard(first17: string): string {
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = [...first17].reduce((total, digit, index) => total + Number(digit) * weights[index]!, 0);
-  return first17 + '10X98765432'[sum % 11]!;
-}
-
-/** A small greyscale PNG with a dark stroke, built by hand. */
-function strokePng(width = 60, height = 20): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (data: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of data) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 0;
-  const rows: number[] = [];
-  for (let y = 0; y < height; y += 1) {
-    rows.push(0);
-    for (let x = 0; x < width; x += 1)
-      rows.push(Math.abs(y - height / 2 - Math.sin(x / 6) * 5) < 2 ? 0 : 255);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.from(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 async function twoPagePdf(): Promise<Buffer> {
   const doc = await PDFDocument.create();

@@ -5,6 +5,7 @@ import { createCompany } from '../../server/areas/org/companies';
 import { hashPassword } from '../../server/areas/user/passwords';
 import { oaApprovals, oaGroups } from '../../server/db/schema-oa';
 import { users } from '../../server/db/schema';
+import { idCard } from '../support/test-data';
 
 type Headers = Record<string, string>;
 type Result = {
@@ -15,13 +16,6 @@ type Result = {
   nextType?: number;
   oaItemId?: number;
 };
-
-/** A resident ID number with a valid GB 11643 check character. */
-function idCard(first17: string): string {
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = [...first17].reduce((total, digit, index) => total + Number(digit) * weights[index]!, 0);
-  return first17 + '10X98765432'[sum % 11]!;
-}
 
 const sellerId = idCard('11010519491231002');
 const buyerId = idCard('44030419900101123');

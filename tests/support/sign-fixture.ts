@@ -11,14 +11,9 @@ import { call, createTestApp, login, type TestApp } from './test-app';
 import { hashPassword } from '../../server/areas/user/passwords';
 import { createLocalStorage } from '../../server/storage/files';
 import { roles, users } from '../../server/db/schema';
+import { idCard } from './test-data';
 
 export type Headers = Record<string, string>;
-
-export function idCard(first17: string): string {
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = [...first17].reduce((total, digit, index) => total + Number(digit) * weights[index]!, 0);
-  return first17 + '10X98765432'[sum % 11]!;
-}
 
 export function saleContent(houseName = '阳光花园', otherTermsContent = '家具随房赠送') {
   return {

@@ -11,21 +11,10 @@ import { signSignatories } from '../../db/schema-sign';
 import { ApiError, Codes, businessError, notFound } from '../../contract/envelope';
 import { formatDateTime } from '../../format';
 import type { Session } from '../../contract/types';
-
-const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-
-export function isValidIdCard(value: string): boolean {
-  const id = value.toUpperCase();
-  if (!/^[1-9]\d{16}[\dX]$/.test(id)) return false;
-  const sum = [...id.slice(0, 17)].reduce(
-    (total, digit, index) => total + Number(digit) * weights[index]!,
-    0,
-  );
-  return '10X98765432'[sum % 11] === id[17];
-}
+import { isIdCard } from '../../../src/domain/validators';
 
 export function requireIdCard(value: string, label = '身份证号'): string {
-  if (!isValidIdCard(value)) throw businessError(`${label}格式不正确`);
+  if (!isIdCard(value)) throw businessError(`${label}格式不正确`);
   return value.toUpperCase();
 }
 

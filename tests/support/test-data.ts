@@ -1,0 +1,50 @@
+/**
+ * Test data shared by the API tests, the browser tests and the benchmarks: ID card numbers with a
+ * valid check character, and a small hand-drawn signature image.
+ */
+import { deflateSync } from 'node:zlib';
+import { idCardCheckChar } from '../../src/domain/validators';
+
+/** A resident ID card number: these 17 digits and their GB 11643 check character. */
+export function idCard(first17: string): string {
+  return first17 + idCardCheckChar(first17);
+}
+
+/** A small greyscale PNG with a dark wavy stroke (a drawn signature), built by hand. */
+export function strokePng(width = 60, height = 20): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (data: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of data) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 0;
+  const rows: number[] = [];
+  for (let y = 0; y < height; y += 1) {
+    rows.push(0);
+    for (let x = 0; x < width; x += 1)
+      rows.push(Math.abs(y - height / 2 - Math.sin(x / 6) * 5) < 2 ? 0 : 255);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.from(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
