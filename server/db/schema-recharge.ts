@@ -149,9 +149,13 @@ export const rechargeSignLedger = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
+    /** 1 购买, 2 赠送, 3 发起签署扣减, 4 作废退还 (rechargeRecordPosts). */
+    kind: smallint('kind').notNull().default(1),
     delta: integer('delta').notNull(),
     balanceAfter: integer('balance_after').notNull(),
     reason: text('reason').notNull(),
+    /** The sign contract that spent or got back the credit. */
+    contractNo: text('contract_no'),
     orderId: integer('order_id').references(() => rechargeOrders.id),
     giftId: integer('gift_id'),
     createdAt: createdAt(),
