@@ -5878,6 +5878,8 @@ export interface paths {
      *     文件变更前后的 SHA-256 与来源 IP 记入审计记录。全部签署方签完时合同进入 8 已签约，
      *     文件附上 签署证明 页并以发起公司的数字证书封存（CMS）。企业签署方用 VerificationCode。
      *     已签的链接再次签署、验证码错误、链接已失效或过期时拒绝且不做任何改动。
+     *     快速签署中发起方选择“由签署方自行填写证件”（fillMethods 2）的个人签署方，签署时须填写证件类型与
+     *     证件号码（发起方未填姓名时还有姓名），校验通过后记在签署方上，写入审计记录与签署证明页；未填写时拒绝签署。
      */
     post: operations['signByHash'];
     delete?: never;
@@ -20323,6 +20325,22 @@ export interface operations {
            * @description data:image/png;base64,…
            */
           signatureImage: string;
+          /**
+           * 证件类型
+           * @description 快速签署中由签署方自行填写证件（fillMethods 2）的个人签署方必填：1 居民身份证，2 护照，3 港澳居民来往内地通行证，4 台湾居民来往大陆通行证
+           * @enum {integer}
+           */
+          certType?: 1 | 2 | 3 | 4;
+          /**
+           * 证件号码
+           * @description 同上必填；居民身份证按 GB 11643 校验位与出生日期校验，其他证件按格式
+           */
+          certNo?: string;
+          /**
+           * 姓名
+           * @description 同上，发起方未填写姓名时必填
+           */
+          name?: string;
         };
       };
     };

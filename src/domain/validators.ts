@@ -259,6 +259,40 @@ export function checkIdentity(
   return null;
 }
 
+/** The certificate types of a signing party (getCertTypeList): 1 ID card, 2 passport, 3 HK/Macau, 4 Taiwan. */
+export const CERT_TYPE_NAMES: Record<1 | 2 | 3 | 4, string> = {
+  1: '居民身份证',
+  2: '护照',
+  3: '港澳居民来往内地通行证',
+  4: '台湾居民来往大陆通行证',
+};
+
+/**
+ * A person's own certificate (type and number, the number after `normalizeIdCard`): an ID card by
+ * its GB 11643 checksum and birth date, the others by shape.
+ */
+export function checkCertificate(
+  certType: number | null | undefined,
+  certNo: string | null | undefined,
+): string | null {
+  if (certType !== 1 && certType !== 2 && certType !== 3 && certType !== 4) {
+    return '请选择证件类型';
+  }
+  const value = normalizeIdCard(certNo ?? '');
+  if (value === '') {
+    return '请输入证件号码';
+  }
+  const valid =
+    certType === 1
+      ? isIdCard(value)
+      : certType === 2
+        ? isPassport(value)
+        : certType === 3
+          ? isHongKongMacauPermit(value)
+          : isTaiwanPermit(value);
+  return valid ? null : `${CERT_TYPE_NAMES[certType]}号码格式不正确`;
+}
+
 /** Checks a contract party that is a company: its name and business licence number. */
 export function checkPartyCompany(company: PartyCompanyInput): string | null {
   if (isBlank(company.name)) {
