@@ -186,7 +186,7 @@ async function startQuickSigning(context: StartContext, contract: ContractRow, r
       )
       .returning();
     if (!moved) throw conflict();
-    await spendSignCredits(tx, session.companyId, 1, `发起签署 ${contract.contractNo}`);
+    await spendSignCredits(tx, session.companyId, 1, contract.contractNo);
     await tx
       .update(signSignatories)
       .set({ active: 0 })

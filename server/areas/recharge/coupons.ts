@@ -9,7 +9,7 @@ import { rechargeCoupons, rechargeGifts, rechargeOrders } from '../../db/schema-
 import { ApiError, Codes, notFound } from '../../contract/envelope';
 import { formatDateTime } from '../../format';
 import { addDays, toYuan } from './catalogue';
-import { changeSignBalance } from './entitlements';
+import { changeSignBalance, SignLedgerKinds } from './entitlements';
 
 type CouponRow = typeof rechargeCoupons.$inferSelect;
 
@@ -264,6 +264,7 @@ export async function receiveSignGift(db: Db, companyId: number, giftId: number,
     const gift = await claimGift(tx, companyId, giftId, 2, now);
     const signCount = gift.signCount ?? 0;
     const totalSignCount = await changeSignBalance(tx, companyId, signCount, `领取赠送：${gift.title}`, {
+      kind: SignLedgerKinds.gift,
       giftId: gift.id,
     });
     return { signCount, totalSignCount };

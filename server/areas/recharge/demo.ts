@@ -13,7 +13,7 @@ import {
   rechargeOrders,
 } from '../../db/schema-recharge';
 import { addDays, addYears } from './catalogue';
-import { changeSignBalance } from './entitlements';
+import { changeSignBalance, SignLedgerKinds } from './entitlements';
 import { formatOrderNumber } from './orders';
 
 type DemoCompany = { companyId: number; managerId: number };
@@ -62,6 +62,7 @@ async function paidPackage(
     endsAt: addYears(startsAt, 1),
   });
   await changeSignBalance(db, company.companyId, product.signCountPerYear, `${product.name}赠送签约份数`, {
+    kind: SignLedgerKinds.gift,
     orderId: order!.id,
   });
   return order!;
@@ -103,7 +104,10 @@ export async function seedRechargeDemo(
         endedAt: signBought,
       })
       .returning();
-    await changeSignBalance(tx, a.companyId, 100, '购买签约份数', { orderId: signOrder!.id });
+    await changeSignBalance(tx, a.companyId, 100, '购买签约份数', {
+      kind: SignLedgerKinds.purchase,
+      orderId: signOrder!.id,
+    });
 
     const [usedCoupon] = await tx
       .insert(rechargeCoupons)

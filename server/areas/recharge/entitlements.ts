@@ -155,13 +155,23 @@ export async function readSignBalance(db: Db, companyId: number): Promise<number
   return row?.signCount ?? 0;
 }
 
+/** Why a company's sign-credit balance changed: 1 购买, 2 赠送, 3 发起签署扣减, 4 作废退还. */
+export const SignLedgerKinds = { purchase: 1, gift: 2, spent: 3, refund: 4 } as const;
+
+type SignLedgerSource = {
+  kind: (typeof SignLedgerKinds)[keyof typeof SignLedgerKinds];
+  orderId?: number;
+  giftId?: number;
+  contractNo?: string;
+};
+
 /** Adds (or, negative, takes) sign credits and writes the ledger; call inside the transaction that causes it. */
 export async function changeSignBalance(
   db: Db,
   companyId: number,
   delta: number,
   reason: string,
-  source: { orderId?: number; giftId?: number } = {},
+  source: SignLedgerSource,
 ): Promise<number> {
   const [row] = await db
     .insert(rechargeAccounts)
@@ -177,6 +187,8 @@ export async function changeSignBalance(
     delta,
     balanceAfter: balance,
     reason,
+    kind: source.kind,
+    contractNo: source.contractNo ?? null,
     orderId: source.orderId ?? null,
     giftId: source.giftId ?? null,
   });
@@ -191,7 +203,7 @@ export async function spendSignCredits(
   db: Db,
   companyId: number,
   count: number,
-  reason: string,
+  contractNo: string,
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -200,9 +212,14 @@ export async function spendSignCredits(
       .where(and(eq(rechargeAccounts.companyId, companyId), sql`${rechargeAccounts.signCount} >= ${count}`))
       .returning({ signCount: rechargeAccounts.signCount });
     if (!row) throw new ApiError(Codes.insufficientPackage, '签约份数不足，请先购买签约份数');
-    await tx
-      .insert(rechargeSignLedger)
-      .values({ companyId, delta: -count, balanceAfter: row.signCount, reason });
+    await tx.insert(rechargeSignLedger).values({
+      companyId,
+      kind: SignLedgerKinds.spent,
+      delta: -count,
+      balanceAfter: row.signCount,
+      reason: `发起签署 ${contractNo}`,
+      contractNo,
+    });
     return row.signCount;
   });
 }

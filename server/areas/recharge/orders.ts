@@ -20,7 +20,7 @@ import { ApiError, businessError, Codes, notFound } from '../../contract/envelop
 import { formatDateTime } from '../../format';
 import type { PaymentProvider } from '../../sandbox/payment';
 import { addYears, goodsTypes, orderPayWindowMs, toFen, toYuan } from './catalogue';
-import { changeSignBalance, endPackagesAt, latestPackageEnd } from './entitlements';
+import { changeSignBalance, endPackagesAt, latestPackageEnd, SignLedgerKinds } from './entitlements';
 import { couponFenOf, totalFenOf, type Quote } from './pricing';
 
 type OrderRow = typeof rechargeOrders.$inferSelect;
@@ -254,11 +254,12 @@ async function fulfil(tx: Db, order: OrderRow, now: Date): Promise<void> {
         order.companyId,
         product.signCountPerYear * duration,
         `${product.name}赠送签约份数`,
-        { orderId: order.id },
+        { kind: SignLedgerKinds.gift, orderId: order.id },
       );
     }
   } else if (order.goodsType === goodsTypes.sign) {
     await changeSignBalance(tx, order.companyId, order.signCount ?? order.quantity, '购买签约份数', {
+      kind: SignLedgerKinds.purchase,
       orderId: order.id,
     });
   } else {

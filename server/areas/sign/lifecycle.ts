@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { signContracts, signSignatories } from '../../db/schema-sign';
 import { ApiError, Codes, Messages, businessError } from '../../contract/envelope';
 import type { BodyOf, Session } from '../../contract/types';
-import { changeSignBalance, spendSignCredits } from '../recharge/entitlements';
+import { changeSignBalance, SignLedgerKinds, spendSignCredits } from '../recharge/entitlements';
 import { revokeApproval } from '../oa/instances';
 import { SignAuth, findVisibleContract, requireSignAuth, type ContractRow } from './access';
 import { isApprovalEnabled } from './approval-link';
@@ -155,7 +155,7 @@ export async function startContract(
       updatedAt: now,
     });
     // Inside this transaction: no credit, no state change (406 rolls the move back).
-    await spendSignCredits(tx, session.companyId, 1, `发起签署 ${contract.contractNo}`);
+    await spendSignCredits(tx, session.companyId, 1, contract.contractNo);
     await deactivateSignatories(tx, contract.id);
     const electronic = contract.signatureType === 1;
     await tx.insert(signSignatories).values(
@@ -298,6 +298,7 @@ export async function invalidContract(
           session.companyId,
           contract.creditsHeld,
           `作废退还 ${contract.contractNo}`,
+          { kind: SignLedgerKinds.refund, contractNo: contract.contractNo },
         );
         refunded = true;
       }
