@@ -15,6 +15,7 @@ import type { SmsProvider } from '../../sandbox/sms';
 import type { FileStorage } from '../../storage/files';
 import type { Session } from '../../contract/types';
 import { formatDateTime } from '../../format';
+import { CERT_TYPE_NAMES, checkCertificate, normalizeIdCard } from '../../../src/domain/validators';
 import { checkVerifyCode, sendVerifyCode } from '../user/verify-codes';
 import { companyNameOf, listSignatories } from '../sign/contracts';
 import { findVisibleContract, requireSignAuth, SignAuth } from '../sign/access';
@@ -185,6 +186,8 @@ async function completeSignature(
     sealId: number | null;
     actor: string;
     detail: string;
+    /** A quick-sign person's own certificate, kept on the signatory with the signature. */
+    identity?: OwnIdentity;
   },
 ) {
   const { db, files } = context;
@@ -193,7 +196,7 @@ async function completeSignature(
   const outcome = await db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(signSignatories)
-      .set({ signStatus: 1, signTime: now })
+      .set({ signStatus: 1, signTime: now, ...(input.identity ?? {}) })
       .where(
         and(
           eq(signSignatories.id, input.signatory.id),
@@ -295,9 +298,47 @@ async function sealStamp(
   return seal.imageName.endsWith('.png') ? { kind: 'image', png: image } : { kind: 'image', jpg: image };
 }
 
+/**
+ * A quick-sign person whose details the initiator left to them (fillMethods 2: no certificate on
+ * the signatory) enters them on the awaiting-signature page before signing.
+ */
+export function needsOwnIdentity(signatory: Pick<SignatoryRow, 'role' | 'subjectType' | 'certNo'>): boolean {
+  return signatory.role === 8 && signatory.subjectType === 1 && !signatory.certNo;
+}
+
+type OwnIdentity = { certType: 1 | 2 | 3 | 4; certNo: string; name: string };
+
+/** The party's own certificate (and name when the initiator left it empty), checked; null when not asked for. */
+function ownIdentity(
+  signatory: SignatoryRow,
+  body: { certType?: 1 | 2 | 3 | 4; certNo?: string; name?: string },
+): OwnIdentity | null {
+  if (!needsOwnIdentity(signatory)) return null;
+  const name = signatory.name.trim() || (body.name ?? '').trim();
+  if (!name) throw businessError('请填写您的姓名（name）');
+  const problem = checkCertificate(body.certType, body.certNo);
+  if (problem !== null)
+    throw businessError(`${problem}（${body.certType === undefined ? 'certType' : 'certNo'}）`);
+  return { certType: body.certType!, certNo: normalizeIdCard(body.certNo!), name };
+}
+
+function maskedCert(certNo: string): string {
+  return certNo.length > 6
+    ? `${certNo.slice(0, 3)}${'*'.repeat(certNo.length - 7)}${certNo.slice(-4)}`
+    : certNo;
+}
+
 export async function signIndividual(
   context: SignContext,
-  body: { hash: string; verificationCode: string; signatureKind: 1 | 2; signatureImage: string },
+  body: {
+    hash: string;
+    verificationCode: string;
+    signatureKind: 1 | 2;
+    signatureImage: string;
+    certType?: 1 | 2 | 3 | 4;
+    certNo?: string;
+    name?: string;
+  },
 ) {
   const { db, clock, files, session } = context;
   const { signatory, contract } = await findLink(db, session, body.hash);
@@ -305,6 +346,7 @@ export async function signIndividual(
   await requireTurn(db, signatory, contract);
   if (signatory.subjectType !== 1) throw businessError('企业签署方请使用企业认证签署');
   if (!signatory.phone) throw businessError('该签署方没有手机号');
+  const identity = ownIdentity(signatory, body);
   const png = Buffer.from(body.signatureImage.slice('data:image/png;base64,'.length), 'base64');
   if (png.length > 1024 * 1024) throw businessError('签名图片（signatureImage）不能超过 1 MB');
   const stored = await files.save(png, 'signature.png', ['png'], 1024 * 1024);
@@ -316,8 +358,9 @@ export async function signIndividual(
     stamp: { kind: 'image', png },
     imageName: stored.name,
     sealId: null,
-    actor: `${roleLabels[signatory.role] ?? ''} ${signatory.name}`,
-    detail: `短信验证码验证通过（${signatory.phone.slice(0, 3)}****${signatory.phone.slice(7)}），${body.signatureKind === 1 ? '手写签名' : '按姓名生成签名'}`,
+    actor: `${roleLabels[signatory.role] ?? ''} ${identity?.name ?? signatory.name}`,
+    detail: `短信验证码验证通过（${signatory.phone.slice(0, 3)}****${signatory.phone.slice(7)}），${identity ? `签署方自行填写证件：${CERT_TYPE_NAMES[identity.certType]} ${maskedCert(identity.certNo)}，` : ''}${body.signatureKind === 1 ? '手写签名' : '按姓名生成签名'}`,
+    ...(identity ? { identity } : {}),
   });
 }
 
