@@ -4,6 +4,7 @@
  * submitted SignContractContent (numbers coerced as section 5 says, hidden fields dropped, parties
  * checked with src/domain/validators.ts).
  */
+import { signOaItems } from '../../../machines/sign-contract.machine';
 import { isFieldShown } from '../../domain/sign-form-display';
 import {
   checkPartyCompany,
@@ -656,5 +657,27 @@ export function formFromContent(content: SignContractContent, signatureType: 1 |
     },
     customFields: { ...(content.customFields ?? {}) },
     signatureType,
+  };
+}
+
+/** The body of contractSubmissionV2501 / contractEditV2501 from the form, the same for both contract views. */
+export function submissionBody(input: {
+  boxid: number;
+  contractType: 1 | 2 | 3;
+  values: FormValues;
+  fields: SignWidgetField[];
+  draftCode: string | null;
+  /** 001 section 3: a submission may carry oaParam and go straight into the approval flow. */
+  approval: { remark: string } | null;
+}): Record<string, unknown> {
+  const remark = input.approval?.remark.trim() ?? '';
+  return {
+    boxid: input.boxid,
+    content: contentForSubmit(input.contractType, input.values, input.fields),
+    signatureType: input.values.signatureType,
+    ...(input.draftCode ? { draftCode: input.draftCode } : {}),
+    ...(input.approval
+      ? { oaParam: { oaItemId: signOaItems[input.contractType], ...(remark ? { oaReamrk: remark } : {}) } }
+      : {}),
   };
 }

@@ -231,10 +231,17 @@ export const saveSignSetting = fromPromise<unknown, { value: unknown }>(async ({
 
 /** What the form page restores: a draft (draftCode) or a submitted contract being edited (contractId). */
 export type FormRestore =
-  | { kind: 'draft'; boxid: number; draftCode: string; content: Record<string, unknown> }
+  | {
+      kind: 'draft';
+      boxid: number;
+      contractType: 1 | 2 | 3;
+      draftCode: string;
+      content: Record<string, unknown>;
+    }
   | {
       kind: 'contract';
       boxid: number;
+      contractType: 1 | 2 | 3;
       contractId: number;
       content: SignContractContent;
       signatureType: 1 | 2;
@@ -263,6 +270,7 @@ export function loadFormStart(params: { draftCode?: string; contractId?: string 
         restore = {
           kind: 'contract',
           boxid: content.boxid,
+          contractType: content.contractType,
           contractId,
           content: content.content,
           signatureType: content.signatureType,
@@ -270,7 +278,13 @@ export function loadFormStart(params: { draftCode?: string; contractId?: string 
     } else if (params.draftCode) {
       const draft = await fetchDraft(params.draftCode).catch(() => null);
       if (draft)
-        restore = { kind: 'draft', boxid: draft.boxid, draftCode: draft.draftCode, content: draft.content };
+        restore = {
+          kind: 'draft',
+          boxid: draft.boxid,
+          contractType: draft.contractType,
+          draftCode: draft.draftCode,
+          content: draft.content,
+        };
     }
     return {
       setting: setting.data ?? null,

@@ -1,4 +1,35 @@
-/** The sign pages as workspace tabs (app type 6, 在线签约). */
+/**
+ * The sign pages as workspace tabs (app type 6, 在线签约), and which contract view a contract opens
+ * in: visual (contract-operation) when the company's signing type is 2 or the contract type is 3
+ * (a visual template), else step by step (sign-operation).
+ */
+import type { SignTemplateItem } from './sign-actors';
+
+export function isVisualSigning(signType: number | null | undefined, contractType?: number | null): boolean {
+  return signType === 2 || contractType === 3;
+}
+
+/** The templates a view offers: allowed for its signing type (1 step, 2 visual); visual templates (type 3) in both. */
+export function usableTemplates(templates: SignTemplateItem[], isVisual: boolean): SignTemplateItem[] {
+  return templates.filter((t) => t.contractType === 3 || t.signingInitiateType.includes(isVisual ? 2 : 1));
+}
+
+const stepOperation = (params: Record<string, string> = {}) => ({
+  appType: 6,
+  appId: 0,
+  name: '发起签约',
+  path: '/views/sign/sign-operation',
+  params,
+});
+
+const visualOperation = (params: Record<string, string> = {}) => ({
+  appType: 6,
+  appId: 0,
+  name: '可视化合同编辑',
+  path: '/views/sign/contract-operation',
+  params,
+});
+
 export const signPages = {
   list: () => ({ appType: 6, appId: 0, name: '在线签约', path: '/views/sign/index.vue' }),
   detail: (contractId: number, boxName?: string) => ({
@@ -8,13 +39,13 @@ export const signPages = {
     path: '/views/sign/detail',
     params: { contractId: String(contractId), ...(boxName ? { boxName } : {}) },
   }),
-  operation: (params: Record<string, string> = {}) => ({
-    appType: 6,
-    appId: 0,
-    name: '发起签约',
-    path: '/views/sign/sign-operation',
-    params,
-  }),
+  operation: stepOperation,
+  contractOperation: visualOperation,
+  /** The view that edits a contract (params boxId, draftCode or contractId) for this signing type and contract type. */
+  contractEditor: (
+    how: { signType: number | null | undefined; contractType?: number | null },
+    params: Record<string, string> = {},
+  ) => (isVisualSigning(how.signType, how.contractType) ? visualOperation(params) : stepOperation(params)),
   /** The approval record of a contract (待审核 / 被拒绝), on the approvals page. */
   approval: (approvalId: number) => ({
     appType: 6,

@@ -1,0 +1,386 @@
+/**
+ * What both contract views (step by step, sign-operation; visual, contract-operation) share: the
+ * form values of one contract, the draft autosave (sign-draft machine: 已保存 for 3 seconds), the
+ * submission or edit with the same checks (contract-fields.ts) and the nextType offer (sign-contract
+ * machine), and the pieces of screen around them. The views differ only in how the values are entered.
+ */
+import { useEffect, useState } from 'react';
+import { useMachine } from '@xstate/react';
+import {
+  AlertDialog,
+  Box,
+  Button,
+  Callout,
+  Card,
+  Checkbox,
+  Flex,
+  Heading,
+  RadioGroup,
+  Spinner,
+  Text,
+  TextArea,
+} from '@radix-ui/themes';
+import { resourceMachine } from '../../../machines/resource.machine';
+import { draftMessages } from '../../../machines/sign-draft.machine';
+import { tabKey } from '../../../machines/tabs.machine';
+import { useWorkspace } from '../../core/workspace';
+import { inspect } from '../../inspector/inspection-store';
+import {
+  checkForm,
+  draftContent,
+  emptyForm,
+  formFromContent,
+  formFromDraft,
+  submissionBody,
+  type FormValues,
+} from './contract-fields';
+import {
+  createSignContractMachine,
+  loadFields,
+  signDraftAutosaveMachine,
+  type FormRestore,
+  type SignFieldDefinitions,
+  type SignTemplateItem,
+} from './sign-actors';
+import { signatureTypeNames, signStateNames } from './sign-format';
+import { signPages } from './sign-pages';
+
+/** A contract to edit: a new one from a template, a draft, or a submitted contract. */
+export type EditorRestore = FormRestore | { kind: 'new'; boxid: number };
+
+type PageEntry = ReturnType<typeof signPages.operation>;
+
+function initialValues(restore: EditorRestore): FormValues {
+  if (restore.kind === 'draft') return formFromDraft(restore.content);
+  if (restore.kind === 'contract') return formFromContent(restore.content, restore.signatureType);
+  return emptyForm();
+}
+
+const submittedStates = [
+  'offerSigning',
+  'offerApproval',
+  'openingDetail',
+  'startingSigning',
+  'startingApproval',
+  'started',
+] as const;
+
+export function useContractEditor({
+  restore,
+  template,
+  pageOf,
+}: {
+  restore: EditorRestore;
+  template: SignTemplateItem | null;
+  /** This view's tab with other parameters (a saved draft's code goes into it). */
+  pageOf: (params?: Record<string, string>) => PageEntry;
+}) {
+  const workspace = useWorkspace();
+  const boxid = restore.boxid;
+  const editingId = restore.kind === 'contract' ? restore.contractId : null;
+  const contractType = template?.contractType ?? (restore.kind === 'new' ? 1 : restore.contractType);
+  const [fieldsMachine] = useState(() => resourceMachine.provide({ actors: { load: loadFields(boxid) } }));
+  const [fieldsState] = useMachine(fieldsMachine, { inspect });
+  const [draft, sendDraft] = useMachine(signDraftAutosaveMachine, {
+    input: { draftCode: restore.kind === 'draft' ? restore.draftCode : null },
+    inspect,
+  });
+  const [signMachine] = useState(() =>
+    createSignContractMachine({
+      navigateToDetail: (contractId) => {
+        workspace.openPage(signPages.detail(contractId));
+        workspace.closePage(tabKey(pageOf()));
+      },
+      navigateToList: () => workspace.openPage(signPages.list()),
+    }),
+  );
+  const [sign, send] = useMachine(signMachine, { inspect });
+  const [values, setValues] = useState<FormValues>(() => initialValues(restore));
+  const [formError, setFormError] = useState<string | null>(null);
+  const [withApproval, setWithApproval] = useState(false);
+  const [approvalRemark, setApprovalRemark] = useState('');
+
+  useEffect(() => {
+    if (editingId !== null) send({ type: 'contract.load', contractId: editingId });
+  }, [send, editingId]);
+
+  // The first autosave names the draft: keep its code in the tab so a reload continues it.
+  const savedCode = draft.context.draftCode;
+  useEffect(() => {
+    if (editingId === null && savedCode && restore.kind !== 'draft')
+      workspace.openPage(pageOf({ draftCode: savedCode }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [savedCode]);
+
+  // Once submitted the server has removed the draft; stop autosaving.
+  const isSubmitted = submittedStates.some((s) => sign.matches(s));
+  useEffect(() => {
+    if (isSubmitted) sendDraft({ type: 'draft.stop' });
+  }, [isSubmitted, sendDraft]);
+
+  const fields = fieldsState.context.data as SignFieldDefinitions | null;
+
+  const update = (next: FormValues) => {
+    setValues(next);
+    setFormError(null);
+    if (editingId === null) sendDraft({ type: 'draft.change', boxid, content: draftContent(next) });
+  };
+
+  const submit = () => {
+    if (!fields) return;
+    const message = checkForm(contractType, values, fields.requireFlags, fields.fields);
+    if (message) {
+      setFormError(message);
+      return;
+    }
+    const body = submissionBody({
+      boxid,
+      contractType,
+      values,
+      fields: fields.fields,
+      draftCode: editingId === null ? draft.context.draftCode : null,
+      approval: withApproval ? { remark: approvalRemark } : null,
+    });
+    if (editingId !== null && sign.can({ type: 'contract.edit', request: { contractId: editingId, body } }))
+      send({ type: 'contract.edit', request: { contractId: editingId, body } });
+    else
+      send({
+        type: 'contract.submit',
+        request: editingId !== null ? { contractId: editingId, body } : { body },
+      });
+  };
+
+  const isLoadingContract =
+    editingId !== null &&
+    (sign.matches('loading') || (sign.matches('editing') && sign.context.state === null));
+  const isEditable =
+    editingId === null ||
+    sign.matches('editing') ||
+    sign.matches('submitting') ||
+    sign.matches({ toStart: 'idle' }) ||
+    sign.matches({ rejected: 'idle' }) ||
+    isSubmitted;
+  // A new contract whose start failed: the machine reloaded it; the rest happens on the detail.
+  const isSubmittedElsewhere =
+    editingId === null &&
+    sign.context.contractId !== null &&
+    !isSubmitted &&
+    !sign.matches('editing') &&
+    !sign.matches('submitting');
+
+  return {
+    boxid,
+    editingId,
+    contractType,
+    fields,
+    fieldsState,
+    draft,
+    sign,
+    send,
+    values,
+    update,
+    submit,
+    formError,
+    setFormError,
+    withApproval,
+    setWithApproval,
+    approvalRemark,
+    setApprovalRemark,
+    isSubmitted,
+    phase: isLoadingContract
+      ? ('loading' as const)
+      : !isEditable
+        ? ('notEditable' as const)
+        : isSubmittedElsewhere
+          ? ('submittedElsewhere' as const)
+          : ('editing' as const),
+  };
+}
+
+export type ContractEditor = ReturnType<typeof useContractEditor>;
+
+/** The screens instead of the form: loading the contract, a state that cannot be edited, submitted already. */
+export function EditorPhaseScreen({ editor, testId }: { editor: ContractEditor; testId: string }) {
+  const workspace = useWorkspace();
+  const notice = editor.sign.context.notice;
+  if (editor.phase === 'loading')
+    return (
+      <Flex p="5" gap="2" align="center">
+        <Spinner /> <Text color="gray">加载中...</Text>
+      </Flex>
+    );
+  if (editor.phase === 'notEditable')
+    return (
+      <Box p="5">
+        <Callout.Root color="amber">
+          <Callout.Text>当前状态不允许修改该合同</Callout.Text>
+        </Callout.Root>
+        <Button
+          mt="3"
+          variant="soft"
+          onClick={() => workspace.openPage(signPages.detail(editor.editingId ?? 0))}
+        >
+          查看合同详情
+        </Button>
+      </Box>
+    );
+  const contractId = editor.sign.context.contractId;
+  return (
+    <Box p="5" data-testid={testId}>
+      <Heading size="5" mb="3">
+        合同已提交
+      </Heading>
+      {notice && (
+        <Callout.Root color={notice.kind === 'error' ? 'red' : 'green'}>
+          <Callout.Text data-testid="form-error">{notice.text}</Callout.Text>
+        </Callout.Root>
+      )}
+      <Text as="p" mt="3" color="gray" size="2">
+        合同已保存
+        {editor.sign.context.state !== null ? `（${signStateNames[editor.sign.context.state]}）` : ''}
+        ，可在合同详情中继续操作。
+      </Text>
+      {contractId !== null && (
+        <Button mt="3" onClick={() => workspace.openPage(signPages.detail(contractId))}>
+          查看合同详情
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+/** 草稿保存中... / 已保存 (3 seconds) / 草稿未保存：… */
+export function DraftIndicator({ editor }: { editor: ContractEditor }) {
+  const { draft } = editor;
+  return (
+    <Box data-testid="draft-indicator">
+      {draft.matches('saving') && (
+        <Text size="2" color="gray">
+          草稿保存中...
+        </Text>
+      )}
+      {draft.matches('saved') && (
+        <Text size="2" color="green">
+          {draftMessages.saved}
+        </Text>
+      )}
+      {draft.matches('failed') && (
+        <Text size="2" color="red">
+          草稿未保存：{draft.context.error}
+        </Text>
+      )}
+    </Box>
+  );
+}
+
+/** The first problem of the checks, or the server's refusal. */
+export function EditorError({ editor }: { editor: ContractEditor }) {
+  const notice = editor.sign.context.notice;
+  const text = editor.formError ?? (notice?.kind === 'error' ? notice.text : null);
+  if (!text) return null;
+  return (
+    <Callout.Root color="red" mb="3">
+      <Callout.Text data-testid="form-error">{text}</Callout.Text>
+    </Callout.Root>
+  );
+}
+
+/** 签署方式 and 签约审批 (submit straight into the approval flow). */
+export function SubmitOptions({ editor }: { editor: ContractEditor }) {
+  const { values, update } = editor;
+  return (
+    <>
+      <Card>
+        <Heading size="3" mb="3">
+          签署方式
+        </Heading>
+        <RadioGroup.Root
+          value={String(values.signatureType)}
+          onValueChange={(value) => update({ ...values, signatureType: Number(value) as 1 | 2 })}
+          aria-label="签署方式"
+        >
+          <Flex gap="4" wrap="wrap">
+            <RadioGroup.Item value="1">{signatureTypeNames[1]}（各方在线签字）</RadioGroup.Item>
+            <RadioGroup.Item value="2">{signatureTypeNames[2]}（打印后线下签字）</RadioGroup.Item>
+          </Flex>
+        </RadioGroup.Root>
+      </Card>
+      <Card>
+        <Heading size="3" mb="3">
+          签约审批
+        </Heading>
+        <Text as="label" size="2">
+          <Flex gap="2" align="center">
+            <Checkbox
+              checked={editor.withApproval}
+              onCheckedChange={(checked) => editor.setWithApproval(checked === true)}
+            />
+            提交后直接发起审批（本合同类型已启用签约审批时）
+          </Flex>
+        </Text>
+        {editor.withApproval && (
+          <TextArea
+            mt="2"
+            aria-label="审批备注"
+            placeholder="请输入审批备注（选填）"
+            maxLength={140}
+            value={editor.approvalRemark}
+            onChange={(e) => editor.setApprovalRemark(e.target.value)}
+          />
+        )}
+      </Card>
+    </>
+  );
+}
+
+export function SubmitButton({ editor }: { editor: ContractEditor }) {
+  const isSubmitting = editor.sign.matches('submitting');
+  return (
+    <Button disabled={isSubmitting || editor.isSubmitted || !editor.fields} onClick={editor.submit}>
+      {isSubmitting ? '提交中...' : '提交'}
+    </Button>
+  );
+}
+
+/** nextType 1 or 2: the offer to start signing or the approval; then the detail opens. */
+export function SubmitOffer({ editor }: { editor: ContractEditor }) {
+  const { sign, send } = editor;
+  const notice = sign.context.notice;
+  const isOffering = sign.matches('offerSigning') || sign.matches('offerApproval');
+  return (
+    <>
+      <AlertDialog.Root open={isOffering}>
+        <AlertDialog.Content maxWidth="420px">
+          <AlertDialog.Title>提交成功</AlertDialog.Title>
+          <AlertDialog.Description>
+            {sign.matches('offerSigning')
+              ? '合同已提交，是否立即发起签署？'
+              : '合同已提交，该合同需要审批，是否立即发起审批？'}
+          </AlertDialog.Description>
+          <Flex gap="3" justify="end" mt="4">
+            <AlertDialog.Cancel>
+              <Button variant="soft" color="gray" onClick={() => send({ type: 'offer.decline' })}>
+                稍后再说
+              </Button>
+            </AlertDialog.Cancel>
+            <AlertDialog.Action>
+              <Button onClick={() => send({ type: 'offer.accept' })}>
+                {sign.matches('offerSigning') ? '立即发起签署' : '立即发起审批'}
+              </Button>
+            </AlertDialog.Action>
+          </Flex>
+        </AlertDialog.Content>
+      </AlertDialog.Root>
+      {(sign.matches('openingDetail') ||
+        sign.matches('started') ||
+        sign.matches('startingSigning') ||
+        sign.matches('startingApproval')) && (
+        <Callout.Root color="green" mt="4">
+          <Callout.Text data-testid="submit-done">
+            {notice?.kind === 'success' ? `${notice.text}，` : '合同已提交，'}正在打开合同详情...
+          </Callout.Text>
+        </Callout.Root>
+      )}
+    </>
+  );
+}
