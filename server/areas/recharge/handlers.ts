@@ -31,6 +31,7 @@ import {
   cancelOrder,
   createOrder,
   listConsumption,
+  listSignLedger,
   markOrderPaid,
   readOrder,
   readPayPageOrder,
@@ -147,6 +148,11 @@ export const rechargeHandlers = {
   async consumptionRecords({ query }, context) {
     const session = await requireRechargeAuth(context);
     return listConsumption(context.db, session.companyId, page(query, 10));
+  },
+
+  async rechargeRecordPosts({ query }, context) {
+    const session = await requireRechargeAuth(context);
+    return listSignLedger(context.db, session.companyId, { kind: query.type }, page(query, 10));
   },
 
   async signPriceList(_input, context) {

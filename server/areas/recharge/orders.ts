@@ -13,6 +13,7 @@ import {
   rechargeCompanyPackages,
   rechargeCoupons,
   rechargeOrders,
+  rechargeSignLedger,
   rechargeProducts,
   rechargeSeatAddons,
 } from '../../db/schema-recharge';
@@ -371,6 +372,49 @@ export async function listConsumption(db: Db, companyId: number, page: { index: 
       paymentType: order.paymentType as 1 | 2 | null,
       paidAt: formatDateTime(order.paidAt ?? order.createdAt),
       operatorName,
+    })),
+    total: total?.n ?? 0,
+  };
+}
+
+/** 签约份数流水 (rechargeRecordPosts): every change of the sign-credit balance, newest first. */
+export async function listSignLedger(
+  db: Db,
+  companyId: number,
+  filter: { kind?: 1 | 2 | 3 | 4 },
+  page: { index: number; size: number },
+) {
+  const where = and(
+    eq(rechargeSignLedger.companyId, companyId),
+    filter.kind ? eq(rechargeSignLedger.kind, filter.kind) : undefined,
+  );
+  const rows = await db
+    .select({
+      entry: rechargeSignLedger,
+      orderNumber: rechargeOrders.orderNumber,
+      totalFen: rechargeOrders.totalFen,
+    })
+    .from(rechargeSignLedger)
+    .leftJoin(rechargeOrders, eq(rechargeOrders.id, rechargeSignLedger.orderId))
+    .where(where)
+    .orderBy(desc(rechargeSignLedger.id))
+    .limit(page.size)
+    .offset((page.index - 1) * page.size);
+  const [total] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(rechargeSignLedger)
+    .where(where);
+  return {
+    data: rows.map(({ entry, orderNumber, totalFen }) => ({
+      recordId: entry.id,
+      type: entry.kind as 1 | 2 | 3 | 4,
+      count: entry.delta,
+      balance: entry.balanceAfter,
+      orderNumber,
+      amount: entry.kind === SignLedgerKinds.purchase && totalFen !== null ? toYuan(totalFen) : null,
+      contractNo: entry.contractNo,
+      remark: entry.reason,
+      createTime: formatDateTime(entry.createdAt),
     })),
     total: total?.n ?? 0,
   };
