@@ -5,7 +5,7 @@
  * again (继续 restores the parties; later the settings and boxes too), the boxes are dragged onto the rendered page, an empty contract
  * name is refused (请输入合同名称), and the contract is saved and sent for signing; the server then
  * holds the boxes where they were dragged; both parties sign through their links (the person with an
- * SMS code and a drawn signature, then the company operator with the seal) and the downloaded PDF
+ * SMS code, a drawn signature and their own ID card, as the initiator left it to them, then the company operator with the seal) and the downloaded PDF
  * passes pdfsig with the watermark and the operator's name in it.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -250,6 +250,16 @@ test('a manager uploads a PDF, adds a person and a company, places their boxes a
   const personCode = await readOutbox(outbox, '13711112222');
   await drawSignature(page);
   await signing.getByPlaceholder('请输入6位验证码').fill(personCode);
+  // Added as 由签署方自行填写证件: the person gives their own certificate before signing.
+  await expect(signing.getByTestId('own-identity')).toBeVisible();
+  const ownId = idCard('11010519491231002');
+  await signing
+    .getByPlaceholder('请输入证件号码')
+    .fill(`${ownId.slice(0, 17)}${ownId.endsWith('0') ? '1' : '0'}`);
+  await expect(signing.getByTestId('identity-error')).toHaveText('居民身份证号码格式不正确');
+  await expect(signing.getByRole('button', { name: '确认签署' })).toBeDisabled();
+  await signing.getByPlaceholder('请输入证件号码').fill(ownId.toLowerCase());
+  await expect(signing.getByTestId('identity-error')).toHaveCount(0);
   await signing.getByRole('button', { name: '确认签署' }).click();
   await expect(signing.getByTestId('signing-notice')).toHaveText('签署成功');
 
@@ -281,6 +291,7 @@ test('a manager uploads a PDF, adds a person and a company, places their boxes a
     expect(text).toContain('签署证明');
     expect(text).toContain('仅供签约使用');
     expect(text).toContain('王经办');
+    expect(text).toContain('签署方自行填写证件：居民身份证');
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

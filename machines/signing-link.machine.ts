@@ -20,6 +20,8 @@ export type SignRequest =
       verificationCode: string;
       signatureKind: 1 | 2;
       signatureImage: string;
+      /** A quick-sign person who fills in their own details (fillMethods 2): their certificate. */
+      identity?: { certType: 1 | 2 | 3 | 4; certNo: string; name?: string };
     }
   | {
       kind: 'company';

@@ -68,6 +68,7 @@ export const signingLinkActors = {
             verificationCode: request.verificationCode,
             signatureKind: request.signatureKind,
             signatureImage: request.signatureImage,
+            ...(request.identity ?? {}),
           },
         }),
       );

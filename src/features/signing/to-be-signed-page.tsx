@@ -18,6 +18,7 @@ import {
   Grid,
   Heading,
   Link,
+  Select,
   Table,
   Text,
   TextField,
@@ -29,6 +30,7 @@ import { PdfPreview } from '../../ui/pdf-preview';
 import { createSigningLinkMachine, type SignSignatory } from './signing-actors';
 import { SignatureInput, type SignatureValue } from './signature-pad';
 import { signatoryRoleNames } from '../sign/sign-format';
+import { CERT_TYPE_NAMES, checkCertificate, normalizeIdCard } from '../../domain/validators';
 
 /** The product's PDF preview page for this file (url, type pdf, print, download). */
 function pdfViewHref(url: string, name: string): string {
@@ -86,6 +88,77 @@ function SignatoriesTable({ signatories, ownId }: { signatories: SignSignatory[]
   );
 }
 
+type OwnIdentity = { certType: 1 | 2 | 3 | 4; certNo: string; name: string };
+
+/** A quick-sign person the initiator left to fill in their own details (fillMethods 2: no certificate yet). */
+function needsOwnIdentity(signatory: SignSignatory): boolean {
+  return signatory.role === 8 && signatory.subjectType === 1 && !signatory.certNo;
+}
+
+function ownIdentityProblem(signatory: SignSignatory, identity: OwnIdentity): string | null {
+  if (!signatory.name.trim() && !identity.name.trim()) return '请输入姓名';
+  return checkCertificate(identity.certType, identity.certNo);
+}
+
+/** 证件类型 and 证件号码 (and 姓名 when the initiator left it empty), checked as they are typed. */
+function OwnIdentityFields({
+  signatory,
+  identity,
+  onChange,
+}: {
+  signatory: SignSignatory;
+  identity: OwnIdentity;
+  onChange: (identity: OwnIdentity) => void;
+}) {
+  const problem = ownIdentityProblem(signatory, identity);
+  return (
+    <Flex direction="column" gap="2" data-testid="own-identity">
+      <Text size="2" color="gray">
+        发起方请您自行填写证件信息，签署前须填写
+      </Text>
+      {!signatory.name.trim() && (
+        <Field
+          label="姓名"
+          name="ownName"
+          value={identity.name}
+          onChange={(name) => onChange({ ...identity, name })}
+          placeholder="请输入姓名"
+        />
+      )}
+      <Text as="div" size="2" weight="medium">
+        证件类型
+      </Text>
+      <Select.Root
+        value={String(identity.certType)}
+        onValueChange={(value) =>
+          onChange({ ...identity, certType: Number(value) as OwnIdentity['certType'] })
+        }
+      >
+        <Select.Trigger aria-label="证件类型" />
+        <Select.Content>
+          {([1, 2, 3, 4] as const).map((certType) => (
+            <Select.Item key={certType} value={String(certType)}>
+              {CERT_TYPE_NAMES[certType]}
+            </Select.Item>
+          ))}
+        </Select.Content>
+      </Select.Root>
+      <Field
+        label="证件号码"
+        name="certNo"
+        value={identity.certNo}
+        onChange={(certNo) => onChange({ ...identity, certNo })}
+        placeholder="请输入证件号码"
+      />
+      {problem && identity.certNo.trim() !== '' && (
+        <Text size="2" color="red" data-testid="identity-error">
+          {problem}
+        </Text>
+      )}
+    </Flex>
+  );
+}
+
 type CompanyForm = { name: string; idNo: string; mobileNo: string; company: string; orgCode: string };
 
 function Field({
@@ -129,6 +202,7 @@ function SigningLink({ hash }: { hash: string }) {
   const [code, setCode] = useState('');
   const [signature, setSignature] = useState<SignatureValue>({ kind: 1, image: '' });
   const [company, setCompany] = useState<CompanyForm | null>(null);
+  const [identity, setIdentity] = useState<OwnIdentity>({ certType: 1, certNo: '', name: '' });
 
   if (!hash) {
     return (
@@ -176,6 +250,8 @@ function SigningLink({ hash }: { hash: string }) {
     request: { kind: 'individual', verificationCode: '', signatureKind: 1, signatureImage: '' },
   });
   const previewUrl = result?.previewUrl ?? landing.previewUrl;
+  const asksIdentity = !isCompanyParty && needsOwnIdentity(signatory);
+  const identityProblem = asksIdentity ? ownIdentityProblem(signatory, identity) : null;
 
   const onSubmit = () => {
     const request: SignRequest = isCompanyParty
@@ -185,6 +261,15 @@ function SigningLink({ hash }: { hash: string }) {
           verificationCode: code.trim(),
           signatureKind: signature.kind,
           signatureImage: signature.image,
+          ...(asksIdentity
+            ? {
+                identity: {
+                  certType: identity.certType,
+                  certNo: normalizeIdCard(identity.certNo),
+                  ...(signatory.name.trim() ? {} : { name: identity.name.trim() }),
+                },
+              }
+            : {}),
         };
     send({ type: 'sign.submit', request });
   };
@@ -285,6 +370,9 @@ function SigningLink({ hash }: { hash: string }) {
                       </DataList.Item>
                     </DataList.Root>
                   )}
+                  {asksIdentity && (
+                    <OwnIdentityFields signatory={signatory} identity={identity} onChange={setIdentity} />
+                  )}
                   <Flex gap="2" align="end">
                     <Box flexGrow="1">
                       <Field
@@ -311,7 +399,12 @@ function SigningLink({ hash }: { hash: string }) {
                     </Button>
                   </Flex>
                   {!isCompanyParty && <SignatureInput name={signatory.name} onChange={setSignature} />}
-                  <Button size="3" disabled={!canSign || isSigning} loading={isSigning} onClick={onSubmit}>
+                  <Button
+                    size="3"
+                    disabled={!canSign || isSigning || identityProblem !== null}
+                    loading={isSigning}
+                    onClick={onSubmit}
+                  >
                     {isCompanyParty ? '确认签署并盖章' : '确认签署'}
                   </Button>
                 </>
