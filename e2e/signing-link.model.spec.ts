@@ -1,0 +1,467 @@
+/**
+ * The signing-link machine's model driven through the real awaiting-signature page
+ * (/views/sign/to-be-signed?hash=) against the real server. Each worker makes one signing company
+ * (sign credits, signing body and contract seal) and each path a sale contract of its own, started
+ * for signing: the seller's link, or the company party's when the path signs as the company. The
+ * company's manager opens the link; SMS codes are read from the sandbox outbox.
+ * What makes the server answer each way is real: a link whose party has signed says so; a voided
+ * contract's link is refused; a second code inside the resend interval is refused; a wrong code is
+ * refused; the last party to sign moves the contract to 8 (the other parties signed through their
+ * links first). What the server cannot answer within a test — a link past its deadline (1 day at
+ * least), a link of a contract no longer awaiting signatures that its party has not signed — a
+ * developer sends through the inspector while the real landing is held back. A path that signs and
+ * then reloads finds its link signed: the paths are the generated browser paths that keep to that,
+ * narrowed to a subset that still takes every transition (e2e/support/covering-paths.ts), and every
+ * way of signing (an individual's signature, the company's seal) goes to the server once.
+ */
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { generatePaths, type ModelPath } from '../tests/support/machine-model';
+import { signingLinkModel } from '../tests/models/signing-link.model';
+import {
+  signingMessages,
+  type SignRequest,
+  type SignResult,
+  type SigningLanding,
+  type SigningLinkContext,
+} from '../machines/signing-link.machine';
+import {
+  browserModel,
+  runPathInBrowser,
+  sendThroughInspector,
+  type BrowserExecutors,
+  type StepContext,
+} from './support/run-browser-path';
+import { selectCoveringPaths } from './support/covering-paths';
+import { latestCode, noteSent, post, waitForResend } from './support/api';
+import { get, must, openAs } from './support/oa';
+import {
+  codeAfter,
+  createSigningCompany,
+  startSaleContract,
+  type Signatory,
+  type SigningCompany,
+} from './support/signing';
+import { strokePng } from '../tests/support/test-data';
+
+type Started = Awaited<ReturnType<typeof startSaleContract>>;
+type Fixture = {
+  path: ModelPath;
+  company: SigningCompany | null;
+  contract: Started | null;
+  /** The link this path opens (the seller's, or the company party's). */
+  link: Signatory | null;
+  /** Lets a held landing go on (after a developer answered in its place). */
+  release: (() => void) | null;
+  linkSigned: boolean;
+  voided: boolean;
+  drawn: boolean;
+};
+type Context = StepContext<Fixture>;
+
+const spec = browserModel(signingLinkModel);
+const noop = async () => {};
+const outputOf = <T>(step: { event: unknown } | undefined) =>
+  (step?.event as { output?: T } | undefined)?.output;
+const requestOf = (step: { event: unknown } | undefined) =>
+  (step?.event as { request?: SignRequest } | undefined)?.request;
+const nextType = (c: Context) => c.next?.event.type;
+
+/** Once its link has signed, every landing of that link says so (the server keeps the signature). */
+function keepsSignatures(path: ModelPath): boolean {
+  let signed = false;
+  for (const step of path.steps) {
+    if (step.event.type === 'xstate.done.actor.signLink') signed = true;
+    const landing = outputOf<SigningLanding>(step);
+    if (signed && step.event.type === 'xstate.done.actor.loadLanding' && landing?.signatory.signStatus !== 1)
+      return false;
+  }
+  return true;
+}
+
+const signsWith = (path: ModelPath, kind: SignRequest['kind']) =>
+  path.steps.some(
+    (step) =>
+      step.event.type === 'sign.submit' &&
+      step.state.matches({ ready: 'signing' }) &&
+      requestOf(step)?.kind === kind,
+  );
+
+const generated = generatePaths(spec);
+const covering = selectPaths();
+
+function selectPaths(): ModelPath[] {
+  const chosen = selectCoveringPaths(spec, generated, keepsSignatures);
+  const kinds: SignRequest['kind'][] = ['individual', 'company'];
+  const extra = kinds
+    .filter((kind) => !chosen.some((path) => signsWith(path, kind)))
+    .map((kind) => generated.find((path) => keepsSignatures(path) && signsWith(path, kind)))
+    .filter((path): path is ModelPath => path !== undefined);
+  return [...chosen, ...extra];
+}
+
+const screen = (page: Page) => page.getByTestId('to-be-signed-page');
+const notice = (page: Page) => page.getByTestId('signing-notice');
+
+function need<T>(value: T | null): T {
+  if (value === null) throw new Error('fixture not ready');
+  return value;
+}
+
+/** Whether the path signs as the company party (its link is the company's). */
+const signsAsCompany = (path: ModelPath) =>
+  path.steps.some((step) => step.event.type === 'sign.submit' && requestOf(step)?.kind === 'company');
+
+/** The phone the link's SMS code goes to: the seller's, or the company operator's for its seal. */
+function codePhone(c: Context): string {
+  const { link, company, contract } = c.fixture;
+  return need(link).role === 7 ? need(company).operator.phone : need(contract).seller.phone;
+}
+
+const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(7)}`;
+
+let sharedCompany: Promise<SigningCompany> | null = null;
+
+/** A party signs through its own link, the way the page does it (the code read from the outbox). */
+async function signThroughApi(c: Context, signatory: Signatory): Promise<number> {
+  const company = need(c.fixture.company);
+  const { credentials } = company;
+  if (signatory.role === 7) {
+    const phone = company.operator.phone;
+    await waitForResend(phone);
+    const verificationCode = await codeAfter(c.request, phone, () =>
+      get(c.request, `/sign/Verification?mobileNo=${phone}&scene=2`, credentials),
+    );
+    noteSent(phone);
+    const response = await c.request.post('/api/sign/VerificationCode', {
+      headers: credentials,
+      form: {
+        hash: signatory.hash,
+        type: 1,
+        verificationCode,
+        name: company.operator.name,
+        idNo: company.operator.idNo,
+        mobileNo: phone,
+        company: signatory.name,
+        orgCode: company.corpIdentNo,
+      },
+    });
+    const signed = (await response.json()) as { code: number; message: string; data: { state: number } };
+    if (signed.code !== 200) throw new Error(`company seal: ${signed.message}`);
+    return signed.data.state;
+  }
+  const contract = need(c.fixture.contract);
+  const phone = signatory.role === 1 ? contract.seller.phone : contract.buyer.phone;
+  const verificationCode = await codeAfter(c.request, phone, () =>
+    get(c.request, `/sign/signLinkCode?hash=${signatory.hash}`, credentials),
+  );
+  noteSent(phone);
+  const signed = await must(
+    post<{ state: number }>(
+      c.request,
+      '/sign/signByHash',
+      {
+        hash: signatory.hash,
+        verificationCode,
+        signatureKind: 1,
+        signatureImage: `data:image/png;base64,${strokePng().toString('base64')}`,
+      },
+      credentials,
+    ),
+    `sign as ${signatory.role}`,
+  );
+  return signed.state;
+}
+
+type SignInfo = { state: number; signatories: { signatoryId: number; role: number; signStatus: number }[] };
+
+async function signInfo(c: Context): Promise<SignInfo> {
+  return must(
+    get<SignInfo>(
+      c.request,
+      `/sign/getSignInfo?contractId=${need(c.fixture.contract).contractId}`,
+      need(c.fixture.company).credentials,
+    ),
+    'sign info',
+  );
+}
+
+async function linkStatus(c: Context): Promise<number | undefined> {
+  const info = await signInfo(c);
+  return info.signatories.find((s) => s.role === need(c.fixture.link).role)?.signStatus;
+}
+
+/** A landing the real server gives for this link now (fresh or signed, awaiting signatures, in time). */
+const isRealLanding = (landing: SigningLanding) => landing.state === 7 && landing.expired === 0;
+
+/** The next landing is held back until a developer answers in its place. */
+async function holdLanding(c: Context): Promise<void> {
+  const hash = need(c.fixture.link).hash;
+  let held = false;
+  await c.page.route(
+    (url) => url.pathname === `/api/sign/${hash}`,
+    async (route: Route) => {
+      if (held) return route.continue();
+      held = true;
+      await new Promise<void>((resolve) => (c.fixture.release = resolve));
+      await route.continue().catch(() => {});
+    },
+  );
+}
+
+/** Brings the link into what the next landing says: signed by its party, voided, or held back. */
+async function arrangeLanding(c: Context): Promise<void> {
+  const company = need(c.fixture.company);
+  const contract = need(c.fixture.contract);
+  if (nextType(c) === 'xstate.error.actor.loadLanding') {
+    // Another user of the company voids the contract: its links are gone.
+    if (!c.fixture.voided)
+      await must(
+        post(
+          c.request,
+          '/sign/signInvalid',
+          { contractId: contract.contractId, reason: '客户放弃' },
+          company.credentials,
+        ),
+        'void',
+      );
+    c.fixture.voided = true;
+    return;
+  }
+  const landing = outputOf<SigningLanding>(c.next);
+  if (!landing) return;
+  if (landing.signatory.signStatus === 1 && !c.fixture.linkSigned) {
+    expect(await signThroughApi(c, need(c.fixture.link))).toBe(7);
+    c.fixture.linkSigned = true;
+  }
+  if (!isRealLanding(landing)) await holdLanding(c);
+}
+
+async function expectNotice(c: Context): Promise<void> {
+  const shown = (c.step.state.context as SigningLinkContext).notice;
+  if (!shown) return;
+  if (shown.kind === 'info' && shown.text.startsWith('验证码已发送至'))
+    await expect(notice(c.page)).toHaveText(signingMessages.codeSent(masked(codePhone(c))));
+  // Server errors carry the server's own words; the model's samples only stand for them.
+  else if (shown.kind === 'error' && !Object.values(signingMessages).includes(shown.text as never))
+    await expect(notice(c.page)).not.toBeEmpty();
+  else await expect(notice(c.page)).toHaveText(shown.text);
+}
+
+const sendButton = (page: Page) => screen(page).getByRole('button', { name: /^(获取验证码|重新发送)$/ });
+const submitButton = (page: Page) => screen(page).getByRole('button', { name: /^确认签署(并盖章)?$/ });
+
+async function drawSignature(page: Page): Promise<void> {
+  const box = await page.getByTestId('signature-canvas').boundingBox();
+  if (!box) throw new Error('no signature canvas');
+  await page.mouse.move(box.x + 40, box.y + 120);
+  await page.mouse.down();
+  for (let step = 1; step <= 20; step += 1)
+    await page.mouse.move(box.x + 40 + step * 18, box.y + 90 + Math.sin(step / 2) * 40, { steps: 2 });
+  await page.mouse.up();
+}
+
+/** The company party's signer: its operator, with the company's credit code. */
+async function fillCompanyForm(c: Context, name?: string): Promise<void> {
+  const company = need(c.fixture.company);
+  await screen(c.page).getByPlaceholder('请输入统一社会信用代码').fill(company.corpIdentNo);
+  await screen(c.page)
+    .getByPlaceholder('请输入姓名')
+    .fill(name ?? company.operator.name);
+  await screen(c.page).getByPlaceholder('请输入身份证号').fill(company.operator.idNo);
+  await screen(c.page).getByPlaceholder('请输入手机号').fill(company.operator.phone);
+}
+
+/** The code the sandbox outbox shows for the link's phone now. */
+async function outboxCode(c: Context): Promise<string> {
+  let code: string | null = null;
+  await expect
+    .poll(async () => {
+      code = await latestCode(c.request, codePhone(c));
+      return code;
+    })
+    .not.toBeNull();
+  return code ?? '';
+}
+
+const executors: BrowserExecutors<Fixture> = {
+  events: {
+    'xstate.init': async (c) => {
+      sharedCompany ??= createSigningCompany(c.request);
+      const company = await sharedCompany;
+      c.fixture.company = company;
+      const contract = await startSaleContract(c.request, company);
+      c.fixture.contract = contract;
+      const role = signsAsCompany(c.fixture.path) ? 7 : 1;
+      const link = contract.signatories.find((s) => s.role === role);
+      if (!link) throw new Error(`no signatory ${role}`);
+      c.fixture.link = link;
+      await arrangeLanding(c);
+      await openAs(c.page, company.credentials, `/views/sign/to-be-signed?hash=${link.hash}`);
+    },
+    'xstate.done.actor.loadLanding': async (c) => {
+      const release = c.fixture.release;
+      if (!release) return;
+      // The real landing of this link, as the model's answer has it (past its deadline, or not awaiting).
+      const real = await must(
+        get<SigningLanding>(
+          c.request,
+          `/sign/${need(c.fixture.link).hash}`,
+          need(c.fixture.company).credentials,
+        ),
+        'landing',
+      );
+      const sample = outputOf<SigningLanding>(c.step);
+      if (!sample) throw new Error('no landing sample');
+      const output: SigningLanding = {
+        ...real,
+        state: sample.state,
+        expired: sample.expired,
+        signatory: { ...real.signatory, signStatus: sample.signatory.signStatus },
+      };
+      await sendThroughInspector(c.page, 'signingLink', { ...c.step.event, output });
+      release();
+      c.fixture.release = null;
+    },
+    'xstate.error.actor.loadLanding': noop,
+    'landing.reload': async (c) => {
+      await arrangeLanding(c);
+      const retry = c.page.getByRole('button', { name: '重新加载' });
+      if (await retry.isVisible()) await retry.click();
+      else await screen(c.page).getByRole('button', { name: '刷新签署状态' }).click();
+    },
+    'code.send': async (c) => {
+      const phone = codePhone(c);
+      const link = need(c.fixture.link);
+      if (link.role === 7 && !(await screen(c.page).getByPlaceholder('请输入统一社会信用代码').inputValue()))
+        await fillCompanyForm(c);
+      if (nextType(c) === 'xstate.error.actor.sendCode') {
+        // A code went to this phone a moment ago (the party asked twice): the next one is refused.
+        const credentials = need(c.fixture.company).credentials;
+        await get(
+          c.request,
+          link.role === 7
+            ? `/sign/Verification?mobileNo=${phone}&scene=2`
+            : `/sign/signLinkCode?hash=${link.hash}`,
+          credentials,
+        );
+      } else await waitForResend(phone);
+      await sendButton(c.page).click();
+      noteSent(phone);
+    },
+    'xstate.done.actor.sendCode': async (c) => {
+      await outboxCode(c);
+    },
+    'xstate.error.actor.sendCode': async (c) => expect(notice(c.page)).toContainText('验证码发送过于频繁'),
+    'sign.submit': async (c) => {
+      const request = requestOf(c.step);
+      if (!request) throw new Error('no sign request');
+      const link = need(c.fixture.link);
+      const result = outputOf<SignResult>(c.next);
+      if (result?.state === 8) {
+        // Everyone else signs first through their own links: this party is the last.
+        for (const other of need(c.fixture.contract).signatories)
+          if (other.role !== link.role) await signThroughApi(c, other);
+      }
+      let code = request.verificationCode;
+      if (/^\d{6}$/.test(code)) {
+        const real = await outboxCode(c);
+        code =
+          nextType(c) === 'xstate.error.actor.signLink' ? (real === '000000' ? '111111' : '000000') : real;
+      }
+      await screen(c.page).getByPlaceholder('请输入6位验证码').fill(code);
+      if (request.kind === 'company') await fillCompanyForm(c, request.name);
+      else if (request.signatureImage === '' && c.fixture.drawn) {
+        await screen(c.page).getByRole('button', { name: '清除' }).click();
+        c.fixture.drawn = false;
+      } else if (request.signatureImage !== '' && !c.fixture.drawn) {
+        if (request.signatureKind === 2) {
+          await screen(c.page).getByRole('radio', { name: '按姓名生成' }).click();
+          await expect(screen(c.page).getByTestId('signature-generated')).toBeVisible();
+        } else await drawSignature(c.page);
+        c.fixture.drawn = true;
+      }
+      await submitButton(c.page).click();
+    },
+    'xstate.done.actor.signLink': async (c) => {
+      c.fixture.linkSigned = true;
+      const output = outputOf<SignResult>(c.step);
+      await expect.poll(async () => (await signInfo(c)).state).toBe(output?.state);
+      expect(await linkStatus(c)).toBe(1);
+    },
+    'xstate.error.actor.signLink': async (c) => {
+      // A wrong code changes nothing.
+      await expect(notice(c.page)).toContainText('验证码错误');
+      expect(await linkStatus(c)).toBe(0);
+    },
+  },
+  states: {
+    'signingLink.loading': async (c) =>
+      expect(
+        c.page
+          .getByText('签署信息加载中...')
+          .or(screen(c.page))
+          .or(c.page.getByRole('button', { name: '重新加载' }))
+          .first(),
+      ).toBeVisible(),
+    'signingLink.loadFailed': async (c) => {
+      await expect(notice(c.page)).toHaveText('签署链接已失效（合同已终止或作废）');
+      await expect(c.page.getByRole('button', { name: '重新加载' })).toBeVisible();
+      await expect(sendButton(c.page)).toHaveCount(0);
+    },
+    'signingLink.closed': async (c) => {
+      await expectNotice(c);
+      await expect(screen(c.page).getByRole('button', { name: '刷新签署状态' })).toBeVisible();
+      await expect(sendButton(c.page)).toHaveCount(0);
+      await expect(submitButton(c.page)).toHaveCount(0);
+    },
+    'signingLink.ready.idle': async (c) => {
+      await expect(screen(c.page).getByRole('button', { name: '获取验证码' })).toBeVisible();
+      await expect(submitButton(c.page)).toBeDisabled();
+      await expectNotice(c);
+    },
+    // In flight for a moment; the busy button has no name then.
+    'signingLink.ready.sendingCode': async (c) => expect(screen(c.page)).toBeVisible(),
+    'signingLink.ready.codeSent': async (c) => {
+      await expect(screen(c.page).getByRole('button', { name: '重新发送' })).toBeVisible();
+      await expect(submitButton(c.page)).toBeEnabled();
+      await expectNotice(c);
+    },
+    'signingLink.ready.signing': async (c) => {
+      await expect(screen(c.page)).toBeVisible();
+      if (c.next) return;
+      // The path ends while the server signs: its answer arrives, and the party has signed.
+      await expect(notice(c.page)).toContainText('签署成功');
+      expect(await linkStatus(c)).toBe(1);
+    },
+    'signingLink.signed': async (c) => {
+      await expectNotice(c);
+      await expect(screen(c.page).getByRole('button', { name: '刷新签署状态' })).toBeVisible();
+      await expect(submitButton(c.page)).toHaveCount(0);
+      await expect(screen(c.page).getByTestId('signatory-row').filter({ hasText: '本链接' })).toContainText(
+        '已签',
+      );
+    },
+  },
+};
+
+test.describe('signing-link machine through the real awaiting-signature page', () => {
+  for (const path of covering) {
+    test(path.description, async ({ page, request }) => {
+      test.setTimeout(90_000);
+      await runPathInBrowser(spec, path, executors, {
+        page,
+        request,
+        fixture: {
+          path,
+          company: null,
+          contract: null,
+          link: null,
+          release: null,
+          linkSigned: false,
+          voided: false,
+          drawn: false,
+        },
+      });
+    });
+  }
+});
