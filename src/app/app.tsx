@@ -18,6 +18,7 @@ const LoginPage = lazy(() => import('../features/login/login-page'));
 const MainLayout = lazy(() => import('./main-layout'));
 const SmsOutboxPage = lazy(() => import('../features/sandbox/sms-outbox-page'));
 const SandboxPayPage = lazy(() => import('../features/sandbox/pay-page'));
+const SandboxFacePage = lazy(() => import('../features/sandbox/face-page'));
 const InspectorPanel = lazy(() => import('../inspector/inspector-panel'));
 
 const loginPath = '/layout/login';
@@ -39,8 +40,12 @@ function SessionNavigation() {
 
   const isSignedIn = snapshot.matches('signedIn');
   const isSignedOut = snapshot.matches('signedOut');
-  // The SMS outbox is for signed-out users; the sandbox cashier needs the session like any page.
-  const isPublic = isLoginPath(location.pathname) || location.pathname === '/sandbox/sms-outbox';
+  // The SMS outbox and the face provider's page are for signed-out users too; the sandbox cashier
+  // needs the session like any page.
+  const isPublic =
+    isLoginPath(location.pathname) ||
+    location.pathname === '/sandbox/sms-outbox' ||
+    location.pathname === '/sandbox/face';
   useEffect(() => {
     if (isSignedOut && !isPublic) void navigate(loginPath, { replace: true });
     if (
@@ -109,6 +114,7 @@ export function App() {
           <Route path="/views/*" element={<Protected>{() => <StandalonePage />}</Protected>} />
           <Route path="/sandbox/sms-outbox" element={<SmsOutboxPage />} />
           <Route path="/sandbox/pay" element={<Protected>{() => <SandboxPayPage />}</Protected>} />
+          <Route path="/sandbox/face" element={<SandboxFacePage />} />
           <Route path="/index" element={<Navigate to="/layout/index" replace />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
