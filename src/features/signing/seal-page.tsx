@@ -2,9 +2,10 @@
  * Seal management (/views/manager/seal, 001 sections 3 and 7): the company's signing bodies and
  * their electronic seals — type 1 公章, 2 合同专用章, 3 财务专用章, each with its sealTitle and image.
  * A seal is made from its name or from an uploaded picture, renamed or retyped, or deleted; each
- * change needs the operator's SMS code. 免验证签署授权 opens the seal-free window (1260x800).
+ * change needs the operator's SMS code. 免验证签署授权 opens the seal-free window (1260x800). The
+ * 企业认证 section (company-registration.tsx) registers the bodies the seals belong to.
  */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import {
   AlertDialog,
@@ -20,7 +21,6 @@ import {
   Inset,
   Select,
   SegmentedControl,
-  Table,
   Tabs,
   Text,
   TextField,
@@ -30,6 +30,7 @@ import { resourceMachine } from '../../../machines/resource.machine';
 import type { PageProps } from '../../core/workspace';
 import { inspect } from '../../inspector/inspection-store';
 import { SealAuthDialog } from './seal-auth-dialog';
+import { CompanyRegistration } from './company-registration';
 import {
   loadSealScreen,
   saveSealChange,
@@ -41,7 +42,6 @@ import {
 } from './signing-actors';
 
 export const sealTypeNames: Record<SealType, string> = { 1: '公章', 2: '合同专用章', 3: '财务专用章' };
-const regStateNames = ['认证中', '已认证', '认证失败'] as const;
 const sealTypes: SealType[] = [1, 2, 3];
 
 const sealScreenMachine = resourceMachine.provide({ actors: { load: loadSealScreen, save: saveSealChange } });
@@ -231,6 +231,8 @@ export default function SealPage(_props: PageProps) {
   const [deleting, setDeleting] = useState<SignSeal | null>(null);
   const [isAuthOpen, setAuthOpen] = useState(false);
   const isSaving = snapshot.matches('saving');
+  // A newly registered body can carry seals: read the seal screen again.
+  const onRegistered = useCallback(() => send({ type: 'reload' }), [send]);
 
   const onSave = (change: SealChange) => {
     send({ type: 'save', value: change });
@@ -261,43 +263,7 @@ export default function SealPage(_props: PageProps) {
           <Callout.Text>{snapshot.context.error}</Callout.Text>
         </Callout.Root>
       )}
-      <Card size="2" mb="4">
-        <Heading size="3" mb="2">
-          签约主体
-        </Heading>
-        {data && data.bodies.length === 0 ? (
-          <Text color="gray">还没有注册企业签约主体，注册并认证后才能创建印章</Text>
-        ) : (
-          <Table.Root size="1">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeaderCell>企业名称</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>统一社会信用代码</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>法定代表人</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>经办人</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>认证状态</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>印章数</Table.ColumnHeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {(data?.bodies ?? []).map((body) => (
-                <Table.Row key={body.signBodyId}>
-                  <Table.Cell>{body.corpName}</Table.Cell>
-                  <Table.Cell>{body.corpIdentNo}</Table.Cell>
-                  <Table.Cell>{body.legalRepName}</Table.Cell>
-                  <Table.Cell>{body.oprUserName ?? '—'}</Table.Cell>
-                  <Table.Cell>
-                    <Badge color={body.state === 1 ? 'green' : body.state === 2 ? 'red' : 'orange'}>
-                      {regStateNames[body.state]}
-                    </Badge>
-                  </Table.Cell>
-                  <Table.Cell>{body.sealCount}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        )}
-      </Card>
+      <CompanyRegistration onRegistered={onRegistered} />
       <Tabs.Root value={tab} onValueChange={setTab}>
         <Tabs.List>
           <Tabs.Trigger value="0">全部</Tabs.Trigger>
