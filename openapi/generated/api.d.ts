@@ -4824,7 +4824,7 @@ export interface paths {
     };
     /**
      * 买卖合同表单预填数据
-     * @description 设计说明（种子未给出载荷）：从房源（房屋信息、业主作为甲方）或买卖合同台账（/contract/v2 的合同，含双方与成交信息）取数预填表单；二者至少给一个，同时给出时以台账为准。
+     * @description 设计说明（种子未给出载荷）：从房源（房屋信息、业主作为甲方）或买卖合同台账（/contract/v2 的合同，含双方与成交信息）取数预填表单；二者至少给一个，同时给出时以台账为准。需要发起签约权限（352）且能看到该台账合同；房源模块尚未上线，给出房源编号时答复 404 房源不存在。
      */
     get: operations['getContractSellData'];
     put?: never;
@@ -4844,7 +4844,7 @@ export interface paths {
     };
     /**
      * 租赁合同表单预填数据
-     * @description 设计说明（种子未给出载荷）：从房源（出租房源、业主作为甲方）或租赁合同台账取数预填表单；二者至少给一个，同时给出时以台账为准。
+     * @description 设计说明（种子未给出载荷）：从房源（出租房源、业主作为甲方）或租赁合同台账取数预填表单；二者至少给一个，同时给出时以台账为准。需要发起签约权限（352）且能看到该台账合同；房源模块尚未上线，给出房源编号时答复 404 房源不存在。
      */
     get: operations['getContractRentData'];
     put?: never;
@@ -11250,6 +11250,42 @@ export interface components {
       };
     };
     /**
+     * 草稿内容
+     * @description 草稿的合同表单：与 SignContractContent 同构，但不校验必填与格式（填写到一半也可保存）。
+     *     仅要求 houseInfo 的楼盘名称、楼栋号、房号至少填一项，否则不保存。
+     */
+    SignDraftContent: {
+      /** 房屋摘要 */
+      houseInfo: ({
+        /** 楼盘名称 */
+        houseName?: string;
+        /** 楼栋号 */
+        houseBuilding?: string;
+        /** 房号 */
+        houseRoomNo?: string;
+      } & {
+        [key: string]: unknown;
+      }) &
+        (
+          | {
+              houseName: string;
+            }
+          | {
+              houseBuilding: string;
+            }
+          | {
+              houseRoomNo: string;
+            }
+        );
+    } & {
+      [key: string]: unknown;
+    };
+    /**
+     * 草稿编号
+     * @description 草稿编号（服务端生成，形如 D20261121093000123）
+     */
+    SignDraftCode: string;
+    /**
      * @description 按证件类型校验证件号码（与 certType、certNo 同层使用）。居民身份证（certType 1）由服务端按 001 第 5 节校验
      *     （转大写后按 GB 11643 校验末位），提示 身份证号码格式不正确（代理人、共有人分别为 代理人身份证号码格式不正确、共有人身份证号码格式不正确）。
      */
@@ -11705,11 +11741,6 @@ export interface components {
       };
     };
     /**
-     * 草稿编号
-     * @description 草稿编号（服务端生成，形如 D20261121093000123）
-     */
-    SignDraftCode: string;
-    /**
      * 签署方式
      * @description 签署方式：1 电子签署（各方在线签字、盖电子章），2 纸质签署（生成合同文本后打印线下签字，由经办人确认签约完成）
      * @default 1
@@ -11986,37 +12017,6 @@ export interface components {
       operator: components['schemas']['SignUserRef'];
       remark?: string | null;
       createTime: components['schemas']['DateTime'];
-    };
-    /**
-     * 草稿内容
-     * @description 草稿的合同表单：与 SignContractContent 同构，但不校验必填与格式（填写到一半也可保存）。
-     *     仅要求 houseInfo 的楼盘名称、楼栋号、房号至少填一项，否则不保存。
-     */
-    SignDraftContent: {
-      /** 房屋摘要 */
-      houseInfo: ({
-        /** 楼盘名称 */
-        houseName?: string;
-        /** 楼栋号 */
-        houseBuilding?: string;
-        /** 房号 */
-        houseRoomNo?: string;
-      } & {
-        [key: string]: unknown;
-      }) &
-        (
-          | {
-              houseName: string;
-            }
-          | {
-              houseBuilding: string;
-            }
-          | {
-              houseRoomNo: string;
-            }
-        );
-    } & {
-      [key: string]: unknown;
     };
     /** @description 保存草稿；不带 draftCode 时新建，带则覆盖 */
     SignDraftSave: {
@@ -18904,14 +18904,14 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description 预填的合同表单（只含能取到的字段） */
+      /** @description 预填的合同表单（只含能取到的字段，与草稿同构：可不完整，由经纪人补齐后提交） */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Envelope'] & {
-            data?: components['schemas']['SignContractContent'];
+            data?: components['schemas']['SignDraftContent'];
           };
         };
       };
@@ -18931,14 +18931,14 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description 预填的合同表单（只含能取到的字段） */
+      /** @description 预填的合同表单（只含能取到的字段，与草稿同构：可不完整，由经纪人补齐后提交） */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Envelope'] & {
-            data?: components['schemas']['SignContractContent'];
+            data?: components['schemas']['SignDraftContent'];
           };
         };
       };

@@ -16,6 +16,7 @@ import {
 } from '../../db/schema-contract';
 import { oaApprovals, oaGroups } from '../../db/schema-oa';
 import type { components } from '../../../openapi/generated/api';
+import { idCardCheckChar } from '../../../src/domain/validators';
 
 type Schemas = components['schemas'];
 type DemoCompany = { companyId: number; managerId: number };
@@ -37,7 +38,10 @@ const noTerms: Schemas['ContractTerms'] = {
   otherTerms: 0,
 };
 
-function person(name: string, certNo: string, phone: string): Schemas['ContractParty'] {
+/** A party with a valid ID number: the demo's numbers give the first 17 digits, the check character is computed. */
+function person(name: string, idNo: string, phone: string): Schemas['ContractParty'] {
+  const first17 = idNo.slice(0, 17);
+  const certNo = first17 + idCardCheckChar(first17);
   return { subjectType: 1, name, certType: 1, certNo, phone, agent: null, coOwners: [] };
 }
 

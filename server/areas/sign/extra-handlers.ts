@@ -1,6 +1,7 @@
 /**
  * Handlers of the views around a sign contract (openapi/paths/sign.yaml): contract-add flags, edit
- * history and the contract text previews, 签字记录, and 我的签约 (list and detail).
+ * history and the contract text previews, 签字记录, 我的签约 (list and detail), and the form prefilled from
+ * a ledger contract (getContractSellData / getContractRentData).
  * Contracts are found through the 353 range (findVisibleContract) or, on the personal page, as
  * the user's own; anything else answers 404.
  */
@@ -11,6 +12,7 @@ import { SignAuth, findVisibleContract, requireSignAuth } from './access';
 import { readContractAddAuth } from './contract-add-auth';
 import { contractDetailOf } from './contracts';
 import { findOwnContract, listOwnContracts } from './my-page';
+import { prefillFromLedger } from './prefill';
 import { listHistory, previewBlank, previewDraft, previewHistory, previewVisibleContract } from './preview';
 import { listSignRecords } from './sign-records';
 
@@ -22,6 +24,17 @@ async function visible(db: Db, session: Session, contractId: number) {
 export const signExtraHandlers = {
   async getContractAddOperateAuth(_input, context) {
     return { data: await readContractAddAuth(context.db, requireSession(context)) };
+  },
+
+  async getContractSellData({ query }, context) {
+    const session = requireSession(context);
+    await requireSignAuth(context.db, session, SignAuth.start);
+    return { data: await prefillFromLedger(context.db, session, 1, query) };
+  },
+  async getContractRentData({ query }, context) {
+    const session = requireSession(context);
+    await requireSignAuth(context.db, session, SignAuth.start);
+    return { data: await prefillFromLedger(context.db, session, 2, query) };
   },
 
   async signHistoryPosts({ query }, context) {
