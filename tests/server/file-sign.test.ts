@@ -123,6 +123,10 @@ describe('quick file-based signing (快速签署)', () => {
     return { person: person.data as Actor, company: operator.data as Actor };
   }
 
+  async function balance(): Promise<number> {
+    return ((await get('/sign/companyInfo', manager)).data as { signBalance: number }).signBalance;
+  }
+
   const positionsFor = (person: Actor, company: Actor) => [
     { actorId: person.actorId, pageNo: 2, positionType: 1, x: 60, y: 500, width: 150, height: 80 },
     { actorId: company.actorId, pageNo: 2, positionType: 1, x: 60, y: 300, width: 150, height: 80 },
@@ -614,16 +618,38 @@ describe('quick file-based signing (快速签署)', () => {
       const { approvalId } = approval.data as { approvalId: number };
       expect(approvalId).toBeGreaterThan(0);
       const storeManager = await login(t.app, '13800000001');
+      const invitations = () =>
+        t.sms.sent
+          .filter((sent) => sent.content.includes('邀请您签署《需审批的快速签署》'))
+          .map((s) => s.phone);
+      const balanceBefore = await balance();
       const decided = await post('/oa/approvalBtn', storeManager, { approvalId, result: 'approve' });
       expect(decided.code, decided.message).toBe(200);
-      expect(
-        (await get('/sign/signDetailV3', manager, { contractId: String(contractId) })).data,
-      ).toMatchObject({
-        state: 1,
+      // Passed: signing starts at once, with the quick contract's own document, deadline and order.
+      const detail = (await get('/sign/signDetailV3', manager, { contractId: String(contractId) })).data as {
+        state: number;
+        signatories: { role: number; hash: string | null }[];
+        pdfUrl: string | null;
+      };
+      expect(detail.state).toBe(7);
+      expect(detail.signatories.map((s) => s.role)).toEqual([8, 8]);
+      expect(await balance()).toBe(balanceBefore - 1);
+      // Ordered signing (the default): only the first party is invited.
+      expect(invitations()).toEqual(['13711112222']);
+      const logs = (await get('/sign/operationlogs', manager, { contractId: String(contractId) })).data as {
+        action: string;
+        content: string;
+      }[];
+      expect(logs[0]).toMatchObject({
+        action: '发起签署',
+        content: '审批通过后自动发起快速签署，有序签署，签署期限 7 天，扣减签约份数 1 份',
       });
+      expect(logs[1]?.action).toBe('审批通过');
       const signing = await post('/fileSign/fileSignContractStart', manager, { contractId, type: 2 });
       expect(signing.code, signing.message).toBe(200);
       expect(signing.data).toMatchObject({ state: 7 });
+      expect(await balance()).toBe(balanceBefore - 1);
+      expect(invitations()).toEqual(['13711112222']);
     } finally {
       await post('/oa/oaApprovalFileSignUpdate', manager, {
         oaState: 0,

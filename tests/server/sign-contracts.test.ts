@@ -5,6 +5,8 @@ import { createCompany } from '../../server/areas/org/companies';
 import { hashPassword } from '../../server/areas/user/passwords';
 import { oaApprovals, oaGroups } from '../../server/db/schema-oa';
 import { users } from '../../server/db/schema';
+import { signSignatories } from '../../server/db/schema-sign';
+import { changeSignBalance, SignLedgerKinds } from '../../server/areas/recharge/entitlements';
 import { idCard } from '../support/test-data';
 
 type Headers = Record<string, string>;
@@ -378,13 +380,33 @@ describe('sign contracts: submission, nextType and the lifecycle', () => {
     });
     const again = (await get('/sign/signDetailV3', broker, { contractId: String(result.contractId) }))
       .data as { oaApprovalId: number };
+    const before = await balance(manager);
     expect(
       (await post('/oa/approvalBtn', manager, { approvalId: again.oaApprovalId, result: 'approve' })).code,
     ).toBe(200);
-    expect(await state(broker, result.contractId)).toBe(1);
-    expect(
-      (await post('/sign/contractStart', broker, { contractId: result.contractId, type: 2 })).data,
-    ).toMatchObject({ state: 7 });
+    // Approval passed: signing starts at once (审批通过后自动发起签署), one credit, a link per signer.
+    const signing = (await get('/sign/signDetailV3', broker, { contractId: String(result.contractId) }))
+      .data as {
+      state: number;
+      signDeadline: string | null;
+      signatories: { role: number; hash: string | null }[];
+    };
+    expect(signing.state).toBe(7);
+    expect(signing.signDeadline).not.toBeNull();
+    expect(signing.signatories.map((s) => s.role)).toEqual([1, 2, 7]);
+    expect(signing.signatories.every((s) => /^[0-9a-f]{32}$/.test(s.hash ?? ''))).toBe(true);
+    expect(await balance(manager)).toBe(before - 1);
+    const retried = await post('/sign/contractStart', broker, { contractId: result.contractId, type: 2 });
+    expect(retried).toMatchObject({ code: 200, data: { state: 7 } });
+    expect(await balance(manager)).toBe(before - 1);
+    const logs = (await get('/sign/operationlogs', broker, { contractId: String(result.contractId) }))
+      .data as { action: string; content: string; operatorName: string }[];
+    expect(logs.slice(0, 3).map((l) => [l.action, l.operatorName])).toEqual([
+      ['发起签署', '赵经纪'],
+      ['审批通过', '张经理'],
+      ['发起审批', '赵经纪'],
+    ]);
+    expect(logs[0]!.content).toBe('审批通过后自动发起电子签署，签署期限 7 天，扣减签约份数 1 份');
     // a submission that carries oaParam starts the approval at once
     const direct = await submit(broker, saleContent(), { oaParam: { oaItemId: 45 } });
     expect(direct).toMatchObject({ state: 2, nextType: 3 });
@@ -492,5 +514,102 @@ describe('sign contracts: submission, nextType and the lifecycle', () => {
     expect(results.filter((r) => r.code === 200).length).toBeGreaterThanOrEqual(1);
     expect(results.every((r) => r.code === 200 || r.code === 409)).toBe(true);
     expect(await balance(manager)).toBe(before - 1);
+  });
+
+  /** A company of its own whose manager approves sale contracts (item 45); credits as given. */
+  async function companyWithApproval(userName: string, credits: number) {
+    const db = t.database.db;
+    const created = await createCompany(db, {
+      name: `审批房产${userName.slice(-2)}`,
+      manager: { userName, name: '审批经理', passwordHash: await hashPassword('demo1234') },
+    });
+    const headers = await login(t.app, userName);
+    expect((await post('/sign/signSetting', headers, { signType: 1 })).code).toBe(200);
+    const [managerRow] = await db.select({ id: users.id }).from(users).where(eq(users.userName, userName));
+    const [group] = await db
+      .insert(oaGroups)
+      .values({ companyId: created.companyId, name: '签约审批组', sort: 1 })
+      .returning();
+    await db.insert(oaApprovals).values({
+      companyId: created.companyId,
+      groupId: group!.id,
+      appType: 6,
+      oaItemId: 45,
+      name: '买卖合同签约审批',
+      state: 1,
+      approvers: [{ approverType: 1, userId: managerRow!.id }],
+    });
+    if (credits > 0)
+      await changeSignBalance(db, created.companyId, credits, '测试赠送', { kind: SignLedgerKinds.gift });
+    const templates = (await get('/sign/templatePostsV2', headers)).data as {
+      boxId: number;
+      contractType: number;
+    }[];
+    const boxid = templates.find((x) => x.contractType === 1)!.boxId;
+    const submitted = await post('/sign/contractSubmissionV2501', headers, {
+      boxid,
+      content: saleContent(),
+      signatureType: 1,
+      oaParam: { oaItemId: 45 },
+    });
+    expect(submitted.data).toMatchObject({ state: 2, nextType: 3 });
+    const { contractId } = submitted.data as Result;
+    const detail = (await get('/sign/signDetailV3', headers, { contractId: String(contractId) })).data as {
+      oaApprovalId: number;
+    };
+    return { companyId: created.companyId, headers, contractId, approvalId: detail.oaApprovalId };
+  }
+
+  it('an approval that passes without sign credits still passes: 待发起, approved, and the log says why', async () => {
+    const { companyId, headers, contractId, approvalId } = await companyWithApproval('13700000011', 0);
+    const decided = await post('/oa/approvalBtn', headers, { approvalId, result: 'approve', remark: '同意' });
+    expect(decided.code, decided.message).toBe(200);
+    expect(decided.data).toMatchObject({ status: 1 });
+    expect(await state(headers, contractId)).toBe(1);
+    expect(await balance(headers)).toBe(0);
+    const detail = (await get('/sign/signDetailV3', headers, { contractId: String(contractId) })).data as {
+      signatories: unknown[];
+      signDeadline: string | null;
+    };
+    expect(detail).toMatchObject({ signatories: [], signDeadline: null });
+    const logs = (await get('/sign/operationlogs', headers, { contractId: String(contractId) })).data as {
+      action: string;
+      content: string;
+    }[];
+    expect(logs.map((l) => l.action)).toEqual(['审批通过', '发起审批', '提交']);
+    expect(logs[0]!.content).toBe('审批通过，签约份数不足，请充值后发起签署（审批意见：同意）');
+    expect(
+      (await get('/sign/signDetailButtonV2501', headers, { contractId: String(contractId) })).data,
+    ).toMatchObject({ startSignState: 1, startOAState: 0 });
+    // After buying credits the user starts signing without a second approval.
+    await changeSignBalance(t.database.db, companyId, 1, '测试赠送', { kind: SignLedgerKinds.gift });
+    expect((await post('/sign/contractStart', headers, { contractId, type: 2 })).data).toMatchObject({
+      state: 7,
+    });
+    expect(await balance(headers)).toBe(0);
+  });
+
+  it('two approvals of one contract racing: one decision, one start, one credit', async () => {
+    const { headers, contractId, approvalId } = await companyWithApproval('13700000012', 5);
+    const results = await Promise.all([
+      post('/oa/approvalBtn', headers, { approvalId, result: 'approve' }),
+      post('/oa/approvalBtn', headers, { approvalId, result: 'approve' }),
+    ]);
+    expect(results.map((r) => r.code).sort()).toEqual([200, 409]);
+    expect(await state(headers, contractId)).toBe(7);
+    expect(await balance(headers)).toBe(4);
+    const detail = (await get('/sign/signDetailV3', headers, { contractId: String(contractId) })).data as {
+      signatories: { role: number }[];
+    };
+    expect(detail.signatories.map((s) => s.role)).toEqual([1, 2, 7]);
+    const logs = (await get('/sign/operationlogs', headers, { contractId: String(contractId) })).data as {
+      action: string;
+    }[];
+    expect(logs.map((l) => l.action)).toEqual(['发起签署', '审批通过', '发起审批', '提交']);
+    const count = await t.database.db
+      .select({ id: signSignatories.id })
+      .from(signSignatories)
+      .where(eq(signSignatories.contractId, contractId));
+    expect(count).toHaveLength(3);
   });
 });

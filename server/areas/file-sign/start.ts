@@ -3,14 +3,15 @@
  * setting first), type 2 starts signing. Signing goes through the signing area exactly like a template
  * contract: one link (hash) per actor in sign_signatories (role 8), one sign credit, the contract in
  * 7 待签字; the document is the uploaded PDF with the watermark, and each actor's boxes are its slots
- * (signature boxes take the signature, seal boxes the company seal). Everything is one transaction;
- * the parties get their link by SMS after it commits.
+ * (signature boxes take the signature, seal boxes the company seal). The start itself is the sign
+ * area's (sign/start-signing.ts), shared with a passed approval: this module gives it the quick
+ * contract's plan and registers that plan for the approvals. Everything is one transaction; the
+ * parties get their link by SMS after it commits.
  */
-import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { fileSignRecords } from '../../db/schema-file-sign';
-import { signContracts, signSignatories } from '../../db/schema-sign';
+import { signContracts } from '../../db/schema-sign';
 import { signDocuments } from '../../db/schema-signing';
 import { ApiError, Codes, Messages, businessError, notFound } from '../../contract/envelope';
 import type { BodyOf, Session } from '../../contract/types';
@@ -19,12 +20,17 @@ import type { SmsProvider } from '../../sandbox/sms';
 import { formatDateTime } from '../../format';
 import { resolveFlow } from '../oa/flows';
 import { startApproval } from '../oa/instances';
-import { spendSignCredits } from '../recharge/entitlements';
 import { SignAuth, findVisibleContract, requireSignAuth, type ContractRow } from '../sign/access';
 import { signSubjectKind } from '../sign/approval-link';
 import { companyNameOf } from '../sign/contracts';
 import { writeLog } from '../sign/operation-log';
 import { SignStates, isAllowed } from '../sign/states';
+import {
+  beginSigning,
+  registerSigningPlanner,
+  sendInvitations,
+  type SigningPlan,
+} from '../sign/start-signing';
 import { recordAudit } from '../signing/documents';
 import { signInvitationText } from '../signing/links';
 import { sha256Hex } from '../signing/pdf-seal';
@@ -32,19 +38,23 @@ import { fileSignOaItemId, listRecordActors, type RecordRow } from './records';
 import { applyWatermark, watermarkText } from './watermark';
 
 const conflict = () => new ApiError(Codes.stateConflict, Messages.stateNotAllowed);
-const dayMs = 24 * 60 * 60 * 1000;
 
 type StartContext = { db: Db; files: FileStorage; sms: SmsProvider; now: Date; session: Session };
 
-async function findQuickContract(db: Db, session: Session, contractId: number) {
-  const snapshot = await requireSignAuth(db, session, SignAuth.start);
-  const contract = await findVisibleContract(db, session, contractId, snapshot);
+async function findRecordOf(db: Db, contract: ContractRow): Promise<RecordRow | null> {
   const [record] = await db
     .select()
     .from(fileSignRecords)
     .where(
-      and(eq(fileSignRecords.contractId, contract.id), eq(fileSignRecords.companyId, session.companyId)),
+      and(eq(fileSignRecords.contractId, contract.id), eq(fileSignRecords.companyId, contract.companyId)),
     );
+  return record ?? null;
+}
+
+async function findQuickContract(db: Db, session: Session, contractId: number) {
+  const snapshot = await requireSignAuth(db, session, SignAuth.start);
+  const contract = await findVisibleContract(db, session, contractId, snapshot);
+  const record = await findRecordOf(db, contract);
   if (!record) throw notFound('快速签署合同不存在');
   return { contract, record };
 }
@@ -156,6 +166,51 @@ async function createDocument(
   });
 }
 
+/**
+ * How a quick contract is signed: one link per actor (role 8) in the record's order, the record's
+ * deadline, the watermarked document with each actor's boxes, and the link by SMS to every party (or
+ * only the first when the order is fixed; the next one's turn is announced by the signing area).
+ */
+async function quickSigningPlan(
+  db: Db,
+  files: FileStorage,
+  contract: ContractRow,
+  record: RecordRow,
+): Promise<SigningPlan> {
+  const actors = await listRecordActors(db, record.id);
+  if (actors.length === 0 || actors.some((actor) => actor.complete !== 1))
+    throw businessError('签署方信息不完整，请先完善签署方');
+  const companyName = await companyNameOf(db, contract.companyId);
+  return {
+    signers: actors.map((actor) => ({
+      role: 8,
+      subjectType: actor.actorType,
+      name: actor.actorType === 2 ? (actor.cropName ?? '') : actor.name,
+      phone: actor.phone,
+      certType: actor.certType,
+      certNo: actor.certNo,
+      sort: actor.sortNo,
+    })),
+    withLinks: true,
+    deadlineDays: record.signDeadline,
+    describe: `快速签署，${record.signOrder === 2 ? '有序' : '无序'}签署`,
+    invitations: {
+      to: record.signOrder === 2 ? 'first' : 'all',
+      text: ({ hash, deadline }) =>
+        signInvitationText({ companyName, boxName: contract.boxName, deadline, hash }),
+    },
+    prepare: async (tx, moved, signatories, now) => {
+      const signatoryOf = new Map(actors.map((actor, index) => [actor.id, signatories[index]!.id]));
+      await createDocument(tx, files, moved, record, signatoryOf, now);
+    },
+  };
+}
+
+registerSigningPlanner('quick', async (db, contract, files) => {
+  const record = await findRecordOf(db, contract);
+  return record ? quickSigningPlan(db, files, contract, record) : null;
+});
+
 async function startQuickSigning(context: StartContext, contract: ContractRow, record: RecordRow) {
   const { db, files, session, now } = context;
   if (contract.state === SignStates.awaitingSignature) return reply(contract);
@@ -163,76 +218,16 @@ async function startQuickSigning(context: StartContext, contract: ContractRow, r
   const flow = await resolveFlow(db, session.companyId, fileSignOaItemId, { fileSign: true });
   if (flow.source !== 0 && contract.approved !== 1)
     throw businessError('该合同需审批通过后才能发起签署，请先发起审批');
-  const actors = await listRecordActors(db, record.id);
-  if (actors.length === 0 || actors.some((actor) => actor.complete !== 1))
-    throw businessError('签署方信息不完整，请先完善签署方');
-  const result = await db.transaction(async (tx) => {
-    const [moved] = await tx
-      .update(signContracts)
-      .set({
-        state: SignStates.awaitingSignature,
-        startTime: now,
-        signTime: null,
-        signDeadline: new Date(now.getTime() + record.signDeadline * dayMs),
-        creditsHeld: 1,
-        updatedAt: now,
-      })
-      .where(
-        and(
-          eq(signContracts.id, contract.id),
-          isNull(signContracts.deletedAt),
-          eq(signContracts.state, SignStates.toStart),
-        ),
-      )
-      .returning();
-    if (!moved) throw conflict();
-    await spendSignCredits(tx, session.companyId, 1, contract.contractNo);
-    await tx
-      .update(signSignatories)
-      .set({ active: 0 })
-      .where(and(eq(signSignatories.contractId, contract.id), eq(signSignatories.active, 1)));
-    const inserted = await tx
-      .insert(signSignatories)
-      .values(
-        actors.map((actor) => ({
-          companyId: session.companyId,
-          contractId: contract.id,
-          role: 8,
-          subjectType: actor.actorType,
-          name: actor.actorType === 2 ? (actor.cropName ?? '') : actor.name,
-          phone: actor.phone,
-          certType: actor.certType,
-          certNo: actor.certNo,
-          sort: actor.sortNo,
-          hash: randomBytes(16).toString('hex'),
-        })),
-      )
-      .returning();
-    const signatoryOf = new Map(actors.map((actor, index) => [actor.id, inserted[index]!.id]));
-    await createDocument(tx, files, moved, record, signatoryOf, now);
-    await writeLog(tx, {
-      companyId: session.companyId,
-      contractId: contract.id,
-      action: '发起签署',
-      content: `发起快速签署，${record.signOrder === 2 ? '有序' : '无序'}签署，签署期限 ${record.signDeadline} 天，扣减签约份数 1 份`,
-      fromState: contract.state,
-      toState: SignStates.awaitingSignature,
+  const plan = await quickSigningPlan(db, files, contract, record);
+  const started = await db.transaction((tx) =>
+    beginSigning(tx, contract, plan, {
+      from: [SignStates.toStart],
       operatorUserId: session.userId,
-      at: now,
-    });
-    return { moved, inserted };
-  });
-  const companyName = await companyNameOf(db, session.companyId);
-  const deadline = formatDateTime(result.moved.signDeadline!);
-  const notify = record.signOrder === 2 ? result.inserted.slice(0, 1) : result.inserted;
-  for (const signatory of notify) {
-    if (!signatory.phone) continue;
-    await context.sms.send(
-      signatory.phone,
-      signInvitationText({ companyName, boxName: contract.boxName, deadline, hash: signatory.hash! }),
-    );
-  }
-  return reply(result.moved);
+      now,
+    }),
+  );
+  await sendInvitations(context.sms, started.invitations);
+  return reply(started.contract);
 }
 
 export async function startQuickContract(context: StartContext, body: BodyOf<'fileSignContractStart'>) {

@@ -113,11 +113,11 @@ export const oaHandlers = {
     return { data: await readApproval(context.db, requireSession(context), query.approvalId) };
   },
   async approvalBtn({ body }, context) {
-    const data = await decideApproval(context.db, context.clock, requireSession(context), body);
+    const data = await decideApproval(context.db, context.clock, requireSession(context), body, context);
     return { data, message: body.result === 'approve' ? '已通过' : '已拒绝' };
   },
   async approvalRevoke({ body }, context) {
-    await revokeApproval(context.db, context.clock, requireSession(context), body.approvalId);
+    await revokeApproval(context.db, context.clock, requireSession(context), body.approvalId, context);
     return { message: '审批已撤回' };
   },
 } satisfies HandlerMap;

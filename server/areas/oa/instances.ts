@@ -20,7 +20,12 @@ import { formatDateTime } from '../../format';
 import { findOaItem, oaItemName, type OaAppType, type OaItemId } from './items';
 import { resolveFlow, type FlowOptions } from './flows';
 import { describeApprovers, loadPeople, personOf, resolveCandidates } from './people';
-import { runOutcomeHandlers } from './outcome-hooks';
+import {
+  runOutcomeHandlers,
+  withOutcomeEffects,
+  type ApprovalServices,
+  type OutcomeEffects,
+} from './outcome-hooks';
 
 export const InstanceStatus = { pending: 0, approved: 1, rejected: 2, revoked: 3 } as const;
 export const StepStatus = { waiting: 0, current: 1, approved: 2, rejected: 3, stopped: 4 } as const;
@@ -155,9 +160,22 @@ export async function decideApproval(
   clock: { now: () => Date },
   session: Session,
   input: { approvalId: number; result: 'approve' | 'reject'; remark?: string | undefined },
+  services: ApprovalServices,
 ) {
   const remark = input.remark?.trim() || null;
   if (input.result === 'reject' && !remark) throw new ApiError(Codes.business, '请填写拒绝的审批意见');
+  await withOutcomeEffects(services, (effects) => decideIn(db, clock, session, input, remark, effects));
+  return readApproval(db, session, input.approvalId);
+}
+
+async function decideIn(
+  db: Db,
+  clock: { now: () => Date },
+  session: Session,
+  input: { approvalId: number; result: 'approve' | 'reject' },
+  remark: string | null,
+  effects: OutcomeEffects,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const instance = await findInstance(tx, session.companyId, input.approvalId);
     if (instance.status !== InstanceStatus.pending || instance.currentStep === null) {
@@ -231,19 +249,23 @@ export async function decideApproval(
       now,
     });
     if (!approved) await stopRemainingSteps(tx, instance.id, step);
-    await runOutcomeHandlers(tx, {
-      approvalId: instance.id,
-      companyId: instance.companyId,
-      oaItemId: instance.oaItemId,
-      subjectKind: instance.subjectKind,
-      subjectId: instance.subjectId,
-      status: approved ? InstanceStatus.approved : InstanceStatus.rejected,
-      userId: session.userId,
-      remark,
-      at: now,
-    });
+    await runOutcomeHandlers(
+      tx,
+      {
+        approvalId: instance.id,
+        companyId: instance.companyId,
+        oaItemId: instance.oaItemId,
+        subjectKind: instance.subjectKind,
+        subjectId: instance.subjectId,
+        status: approved ? InstanceStatus.approved : InstanceStatus.rejected,
+        userId: session.userId,
+        sponsorUserId: instance.sponsorUserId,
+        remark,
+        at: now,
+      },
+      effects,
+    );
   });
-  return readApproval(db, session, input.approvalId);
 }
 
 async function stopRemainingSteps(tx: Db, instanceId: number, afterSort: number): Promise<void> {
@@ -264,38 +286,47 @@ export async function revokeApproval(
   clock: { now: () => Date },
   session: Session,
   approvalId: number,
+  services: ApprovalServices,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const instance = await findInstance(tx, session.companyId, approvalId);
-    if (instance.sponsorUserId !== session.userId) throw forbidden(onlySponsorRevokes);
-    if (instance.status !== InstanceStatus.pending)
-      throw new ApiError(Codes.stateConflict, '该审批已结束，不能撤回');
-    const now = clock.now();
-    const [moved] = await tx
-      .update(oaInstances)
-      .set({
-        status: InstanceStatus.revoked,
-        currentStep: null,
-        currentCandidates: [],
-        overTime: now,
-        revokedAt: now,
-      })
-      .where(and(eq(oaInstances.id, instance.id), eq(oaInstances.status, InstanceStatus.pending)))
-      .returning({ id: oaInstances.id });
-    if (!moved) throw new ApiError(Codes.stateConflict, '该审批已结束，不能撤回');
-    await stopRemainingSteps(tx, instance.id, 0);
-    await runOutcomeHandlers(tx, {
-      approvalId: instance.id,
-      companyId: instance.companyId,
-      oaItemId: instance.oaItemId,
-      subjectKind: instance.subjectKind,
-      subjectId: instance.subjectId,
-      status: InstanceStatus.revoked,
-      userId: session.userId,
-      remark: null,
-      at: now,
-    });
-  });
+  // Inside a caller's transaction (terminating a sign contract) the tasks run when its savepoint is released.
+  await withOutcomeEffects(services, (effects) =>
+    db.transaction(async (tx) => {
+      const instance = await findInstance(tx, session.companyId, approvalId);
+      if (instance.sponsorUserId !== session.userId) throw forbidden(onlySponsorRevokes);
+      if (instance.status !== InstanceStatus.pending)
+        throw new ApiError(Codes.stateConflict, '该审批已结束，不能撤回');
+      const now = clock.now();
+      const [moved] = await tx
+        .update(oaInstances)
+        .set({
+          status: InstanceStatus.revoked,
+          currentStep: null,
+          currentCandidates: [],
+          overTime: now,
+          revokedAt: now,
+        })
+        .where(and(eq(oaInstances.id, instance.id), eq(oaInstances.status, InstanceStatus.pending)))
+        .returning({ id: oaInstances.id });
+      if (!moved) throw new ApiError(Codes.stateConflict, '该审批已结束，不能撤回');
+      await stopRemainingSteps(tx, instance.id, 0);
+      await runOutcomeHandlers(
+        tx,
+        {
+          approvalId: instance.id,
+          companyId: instance.companyId,
+          oaItemId: instance.oaItemId,
+          subjectKind: instance.subjectKind,
+          subjectId: instance.subjectId,
+          status: InstanceStatus.revoked,
+          userId: session.userId,
+          sponsorUserId: instance.sponsorUserId,
+          remark: null,
+          at: now,
+        },
+        effects,
+      );
+    }),
+  );
 }
 
 function containsUser(column: AnyPgColumn, userId: number): SQL {

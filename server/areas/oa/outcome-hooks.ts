@@ -3,9 +3,12 @@
  * kind of record ('sale-contract', 'sign-contract', ...) registers a handler once at module load;
  * the approval service calls it INSIDE the transaction that decides the approval, so the record
  * and the approval change together or not at all (a handler that throws undoes the decision).
- * docs/approvals.md shows an example.
+ * What must not happen unless the decision is kept (an SMS to someone outside) is handed to
+ * `afterCommit` and runs once the deciding transaction has finished. docs/approvals.md shows an example.
  */
 import type { Db } from '../../db/client';
+import type { SmsProvider } from '../../sandbox/sms';
+import type { FileStorage } from '../../storage/files';
 
 export type ApprovalOutcome = {
   approvalId: number;
@@ -17,11 +20,25 @@ export type ApprovalOutcome = {
   status: 1 | 2 | 3;
   /** The approver who decided, or the sponsor who revoked. */
   userId: number;
+  /** Who started the approval. */
+  sponsorUserId: number;
   remark: string | null;
   at: Date;
 };
 
-export type ApprovalOutcomeHandler = (tx: Db, outcome: ApprovalOutcome) => Promise<void>;
+/** The app's services an outcome may need (an approved sign contract starts signing: files, SMS). */
+export type ApprovalServices = { files: FileStorage; sms: SmsProvider };
+
+export type OutcomeEffects = ApprovalServices & {
+  /** Runs `task` after the deciding transaction has finished (not at all when it rolled back). */
+  afterCommit: (task: () => Promise<void>) => void;
+};
+
+export type ApprovalOutcomeHandler = (
+  tx: Db,
+  outcome: ApprovalOutcome,
+  effects: OutcomeEffects,
+) => Promise<void>;
 
 const handlers = new Map<string, ApprovalOutcomeHandler[]>();
 
@@ -32,6 +49,30 @@ export function onApprovalDecided(kind: string, handler: ApprovalOutcomeHandler)
   handlers.set(kind, list);
 }
 
-export async function runOutcomeHandlers(tx: Db, outcome: ApprovalOutcome): Promise<void> {
-  for (const handler of handlers.get(outcome.subjectKind) ?? []) await handler(tx, outcome);
+export async function runOutcomeHandlers(
+  tx: Db,
+  outcome: ApprovalOutcome,
+  effects: OutcomeEffects,
+): Promise<void> {
+  for (const handler of handlers.get(outcome.subjectKind) ?? []) await handler(tx, outcome, effects);
+}
+
+/**
+ * Runs `decide` (a transaction that may call runOutcomeHandlers with the effects given to it), then
+ * the tasks the handlers left for after it. A task that fails is logged, not thrown: the decision stands.
+ */
+export async function withOutcomeEffects<T>(
+  services: ApprovalServices,
+  decide: (effects: OutcomeEffects) => Promise<T>,
+): Promise<T> {
+  const tasks: (() => Promise<void>)[] = [];
+  const result = await decide({ ...services, afterCommit: (task) => tasks.push(task) });
+  for (const task of tasks) {
+    try {
+      await task();
+    } catch (error) {
+      console.error('approval outcome: a task after the decision failed', error);
+    }
+  }
+  return result;
 }

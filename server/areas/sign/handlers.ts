@@ -81,7 +81,7 @@ export const signHandlers = {
   },
   async contractTerminate({ body }, context) {
     return {
-      data: await terminateContract(context.db, context.clock, requireSession(context), body),
+      data: await terminateContract(context.db, context.clock, requireSession(context), body, context),
       message: '合同已终止',
     };
   },

@@ -1,24 +1,25 @@
 /**
- * State changes of a sign contract: start (approval or signing), terminate, complete, void,
+ * State changes of a sign contract: start (approval, or signing through start-signing.ts), terminate, complete, void,
  * revoke void, delete; and the move to 8 已签约 when every signatory has signed (for the signing
  * area). Each change is one transaction with a conditional UPDATE on the allowed `from` states and
  * a log row. Retrying an action whose target state is already reached answers that state without
  * doing anything again (no second credit, no second log); any other state answers 409.
  */
-import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { signContracts, signSignatories } from '../../db/schema-sign';
 import { ApiError, Codes, Messages, businessError } from '../../contract/envelope';
 import type { BodyOf, Session } from '../../contract/types';
-import { changeSignBalance, SignLedgerKinds, spendSignCredits } from '../recharge/entitlements';
+import { changeSignBalance, SignLedgerKinds } from '../recharge/entitlements';
 import { revokeApproval } from '../oa/instances';
+import type { ApprovalServices } from '../oa/outcome-hooks';
 import { SignAuth, findVisibleContract, requireSignAuth, type ContractRow } from './access';
 import { isApprovalEnabled } from './approval-link';
 import { companyNameOf, startApprovalIn } from './contracts';
 import type { ContractContent } from './contract-form';
 import { writeLog } from './operation-log';
 import { requireSignSetting } from './settings';
+import { beginSigning, registerSigningPlanner, type Signer, type SigningPlan } from './start-signing';
 import {
   allowedFrom,
   isAllowed,
@@ -59,8 +60,6 @@ async function move(
   if (!moved) throw conflict();
   return moved;
 }
-
-type Signer = Omit<typeof signSignatories.$inferInsert, 'companyId' | 'contractId'>;
 
 /** Who signs, from the parties: an agent signs instead of the party; co-owners sign too; a company signs by agent or legal person. */
 export function signersOf(content: ContractContent, companyName: string): Signer[] {
@@ -143,49 +142,40 @@ export async function startContract(
   ) {
     throw businessError('该合同需审批通过后才能发起签署，请先发起审批');
   }
-  const companyName = await companyNameOf(db, session.companyId);
-  const deadlineDays = body.signDeadline ?? 7;
-  const moved = await db.transaction(async (tx) => {
-    const updated = await move(tx, contract, 'startSigning', {
-      state: SignStates.awaitingSignature,
-      startTime: now,
-      signTime: null,
-      signDeadline: new Date(now.getTime() + deadlineDays * 24 * 60 * 60 * 1000),
-      creditsHeld: 1,
-      updatedAt: now,
-    });
-    // Inside this transaction: no credit, no state change (406 rolls the move back).
-    await spendSignCredits(tx, session.companyId, 1, contract.contractNo);
-    await deactivateSignatories(tx, contract.id);
-    const electronic = contract.signatureType === 1;
-    await tx.insert(signSignatories).values(
-      signersOf(contract.content as ContractContent, companyName).map((signer) => ({
-        ...signer,
-        companyId: session.companyId,
-        contractId: contract.id,
-        hash: electronic ? randomBytes(16).toString('hex') : null,
-      })),
-    );
-    await writeLog(tx, {
-      companyId: session.companyId,
-      contractId: contract.id,
-      action: '发起签署',
-      content: `发起${electronic ? '电子' : '纸质'}签署，签署期限 ${deadlineDays} 天，扣减签约份数 1 份`,
-      fromState: contract.state,
-      toState: SignStates.awaitingSignature,
+  const plan = await templateSigningPlan(db, contract, body.signDeadline ?? 7);
+  const started = await db.transaction((tx) =>
+    beginSigning(tx, contract, plan, {
+      from: allowedFrom('startSigning', contract.signatureType),
       operatorUserId: session.userId,
-      at: now,
-    });
-    return updated;
-  });
-  return result(moved);
+      now,
+    }),
+  );
+  return result(started.contract);
 }
+
+/** How a template contract is signed: its parties and the company, one link each (paper: none); nobody is sent an SMS. */
+export async function templateSigningPlan(
+  db: Db,
+  contract: ContractRow,
+  deadlineDays = 7,
+): Promise<SigningPlan> {
+  const electronic = contract.signatureType === 1;
+  return {
+    signers: signersOf(contract.content, await companyNameOf(db, contract.companyId)),
+    withLinks: electronic,
+    deadlineDays,
+    describe: electronic ? '电子签署' : '纸质签署',
+  };
+}
+
+registerSigningPlanner('template', (db, contract) => templateSigningPlan(db, contract));
 
 export async function terminateContract(
   db: Db,
   clock: Clock,
   session: Session,
   body: BodyOf<'contractTerminate'>,
+  services: ApprovalServices,
 ): Promise<StateResult> {
   const snapshot = await requireSignAuth(db, session, SignAuth.start);
   const contract = await findVisibleContract(db, session, body.contractId, snapshot);
@@ -194,7 +184,7 @@ export async function terminateContract(
   const moved = await db.transaction(async (tx) => {
     if (contract.state === SignStates.pendingApproval && contract.oaApprovalId !== null) {
       // Withdraws the running approval; its outcome (撤回) no longer finds the contract in 2 once moved below.
-      await revokeApproval(tx, clock, session, contract.oaApprovalId);
+      await revokeApproval(tx, clock, session, contract.oaApprovalId, services);
     }
     const [updated] = await tx
       .update(signContracts)
