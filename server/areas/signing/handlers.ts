@@ -10,7 +10,14 @@ import { requireSession } from '../user/handlers';
 import { findVisibleContract, requireSignAuth, SignAuth } from '../sign/access';
 import { listAudit } from './documents';
 import { decideFaceCheck, readFaceStatus, startFaceCheck } from './identity';
-import { readLanding, readSignInfo, sendLinkCode, signCompany, signIndividual } from './links';
+import {
+  createCompanyLinkCode,
+  readLanding,
+  readSignInfo,
+  sendLinkCode,
+  signCompany,
+  signIndividual,
+} from './links';
 import {
   authExpireList,
   authoriseSealFree,
@@ -118,6 +125,11 @@ export const signingHandlers = {
         context.clock.now(),
         path.hash,
       ),
+    };
+  },
+  async createCorpWxMiniCode({ query }, context) {
+    return {
+      data: await createCompanyLinkCode(context.db, requireSession(context), context.clock.now(), query.hash),
     };
   },
   async getSignInfo({ query }, context) {

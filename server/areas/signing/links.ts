@@ -6,6 +6,7 @@
  * changes; the signature, the stamped file, the audit event and the move to 8 are one transaction.
  */
 import { and, asc, eq, lt } from 'drizzle-orm';
+import QRCode from 'qrcode';
 import type { Db } from '../../db/client';
 import { signContracts, signSignatories } from '../../db/schema-sign';
 import { signDocuments, signSignatures } from '../../db/schema-signing';
@@ -458,4 +459,18 @@ export async function readSignInfo(db: Db, session: Session, contractId: number)
     signerCount: signatories.length,
     signatories,
   };
+}
+
+/**
+ * createCorpWxMiniCode: a QR code of a company signatory's signing link, for the person who signs
+ * for the company to scan with a phone (the desktop product's stand-in for the WeChat mini-program
+ * code); valid while the link can sign, until the signing deadline.
+ */
+export async function createCompanyLinkCode(db: Db, session: Session, now: Date, hash: string) {
+  const { signatory, contract } = await findLink(db, session, hash);
+  if (signatory.subjectType !== 2) throw businessError('只有企业签署方可以生成扫码签署的二维码');
+  requireSignable(signatory, contract, now);
+  const path = `/#/views/sign/to-be-signed?hash=${hash}`;
+  const codeUrl = await QRCode.toDataURL(path, { errorCorrectionLevel: 'M', margin: 2, width: 320 });
+  return { codeUrl, path, expireTime: formatDateTime(contract.signDeadline ?? now) };
 }
