@@ -38,7 +38,10 @@ export const pageDefinitions: Record<string, PageDefinition> = {
     title: '待签署',
     load: () => import('../features/signing/to-be-signed-page'),
   },
-  '/views/sign/contract-operation': { title: '可视化合同编辑' },
+  '/views/sign/contract-operation': {
+    title: '可视化合同编辑',
+    load: () => import('../features/sign/contract-operation-page'),
+  },
   '/views/sign/contract-template': {
     title: '合同模板',
     load: () => import('../features/sign/contract-template-page'),

@@ -393,11 +393,14 @@ export function GroupForm({
   values,
   requireFlags,
   onChange,
+  isNarrow = false,
 }: {
   spec: GroupSpec;
   values: FormValues;
   requireFlags: Record<string, number>;
   onChange: (key: string, value: unknown) => void;
+  /** One column (the visual view's side panel). */
+  isNarrow?: boolean;
 }) {
   const raw = values.groups as unknown as Record<string, Record<string, unknown>>;
   const group = raw[spec.group] ?? {};
@@ -407,7 +410,7 @@ export function GroupForm({
       <Heading size="3" mb="3">
         {spec.title}
       </Heading>
-      <Grid columns={{ initial: '2', md: '3' }} gap="3">
+      <Grid columns={isNarrow ? '1' : { initial: '2', md: '3' }} gap="3">
         {shown.map((field) => (
           <Box
             key={field.key}
@@ -532,10 +535,13 @@ export function CustomFieldsForm({
   fields,
   values,
   onChange,
+  isNarrow = false,
 }: {
   fields: SignWidgetField[];
   values: Record<string, unknown>;
   onChange: (name: string, value: unknown) => void;
+  /** One column (the visual view's side panel). */
+  isNarrow?: boolean;
 }) {
   if (fields.length === 0) return null;
   return (
@@ -543,7 +549,7 @@ export function CustomFieldsForm({
       <Heading size="3" mb="3">
         模板约定
       </Heading>
-      <Grid columns={{ initial: '2', md: '3' }} gap="3">
+      <Grid columns={isNarrow ? '1' : { initial: '2', md: '3' }} gap="3">
         {fields.map((field) => {
           const value = values[field.fieldName];
           const label = field.fieldTitle;

@@ -15,6 +15,7 @@ import {
   type StartContractInput,
 } from '../../../machines/sign-contract.machine';
 import { signDraftMachine, type DraftSaveRequest } from '../../../machines/sign-draft.machine';
+import { resourceMachine } from '../../../machines/resource.machine';
 
 type Schemas = components['schemas'];
 export type SignListItem = Schemas['SignListItem'];
@@ -30,6 +31,7 @@ export type SignContractContent = Schemas['SignContractContent'];
 export type SignDraftItem = Schemas['SignDraftItem'];
 export type SignDraftDetail = Schemas['SignDraftDetail'];
 export type SignSettingView = Schemas['SignSettingView'];
+export type SignPreview = Schemas['SignPreview'];
 export type SignFollowUp = Schemas['SignFollowUp'];
 export type SignFollowUpCategory = Schemas['SignFollowUpCategory'];
 export type SignPictureCategory = Schemas['SignPictureCategory'];
@@ -223,6 +225,9 @@ export const loadSignSetting = fromPromise<unknown>(
   async () => (await ok(api.GET('/sign/getSignSetting'))).data ?? null,
 );
 
+/** The company's signing setting, read where a contract view is opened (signPages.contractEditor). */
+export const signSettingResource = resourceMachine.provide({ actors: { load: loadSignSetting } });
+
 export const saveSignSetting = fromPromise<unknown, { value: unknown }>(async ({ input }) => {
   const signType = input.value as 1 | 2;
   await ok(api.POST('/sign/signSetting', { body: { signType } }));
@@ -292,6 +297,25 @@ export function loadFormStart(params: { draftCode?: string; contractId?: string 
       drafts: drafts.data ?? [],
       restore,
     };
+  });
+}
+
+/**
+ * The contract text the visual view fills in: the template's blank text (signAddView) for a new
+ * contract or a draft, the contract's current text (signingPreviewEditContent) when editing one.
+ */
+export function loadContractText(source: { contractId: number } | { boxId: number }) {
+  return fromPromise<unknown>(async (): Promise<SignPreview> => {
+    const result =
+      'contractId' in source
+        ? await ok(
+            api.GET('/sign/signingPreviewEditContent', {
+              params: { query: { contractId: source.contractId } },
+            }),
+          )
+        : await ok(api.GET('/sign/signAddView', { params: { query: { boxId: source.boxId } } }));
+    if (!result.data) throw new Error('合同文本不存在');
+    return result.data;
   });
 }
 
