@@ -29,7 +29,13 @@ import { tabKey } from '../../../machines/tabs.machine';
 import type { PageProps } from '../../core/workspace';
 import { useWorkspace } from '../../core/workspace';
 import { inspect } from '../../inspector/inspection-store';
-import { createSignContractMachine, loadSignDetail, type SignDetail } from './sign-actors';
+import {
+  createSignContractMachine,
+  loadSignDetail,
+  signSettingResource,
+  type SignDetail,
+  type SignSettingView,
+} from './sign-actors';
 import {
   contractTypeNames,
   houseTitle,
@@ -208,6 +214,9 @@ function ContractDetail({ contractId }: { contractId: number }) {
     }),
   );
   const [snapshot, send] = useMachine(machine, { inspect });
+  // 修改 opens the contract in the view its signing type and contract type call for.
+  const [setting] = useMachine(signSettingResource, { inspect });
+  const signType = (setting.context.data as SignSettingView | null)?.signType ?? null;
   const [voidOpen, setVoidOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [approvalOpen, setApprovalOpen] = useState(false);
@@ -251,7 +260,14 @@ function ContractDetail({ contractId }: { contractId: number }) {
           {isShown(buttons, 'editState') && canSend({ type: 'contract.edit', request: { body: {} } }) && (
             <Button
               variant="soft"
-              onClick={() => workspace.openPage(signPages.operation({ contractId: String(contractId) }))}
+              onClick={() =>
+                workspace.openPage(
+                  signPages.contractEditor(
+                    { signType, contractType: snapshot.context.contractType },
+                    { contractId: String(contractId) },
+                  ),
+                )
+              }
             >
               修改
             </Button>

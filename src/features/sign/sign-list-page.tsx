@@ -1,7 +1,7 @@
 /**
  * The sign list (/views/sign/index): state tabs with counts (default 7 待签字), search by keyword or
  * contract number, department, user, dates and sort (default field 4), 15 per page. A row opens the
- * detail; 发起签约 opens the step-by-step form.
+ * detail; 发起签约 opens the contract view of the company's signing type (step by step, or visual for 2).
  */
 import { useMemo, useState } from 'react';
 import { useMachine } from '@xstate/react';
@@ -28,10 +28,12 @@ import {
   loadSignCounts,
   loadSignList,
   signPageSize,
+  signSettingResource,
   type DeptNode,
   type Page,
   type SignListItem,
   type SignListQuery,
+  type SignSettingView,
   type SignStateCount,
 } from './sign-actors';
 import {
@@ -196,6 +198,9 @@ export default function SignListPage(_props: PageProps) {
   // Reloading after the detail changed something: a new key remounts the lists.
   const [generation, setGeneration] = useState(0);
   const [depts] = useMachine(deptTreeMachine, { inspect });
+  // Until the setting is read the step-by-step view opens; it hands a visual company's tab over.
+  const [setting] = useMachine(signSettingResource, { inspect });
+  const signType = (setting.context.data as SignSettingView | null)?.signType ?? null;
   const deptRows = useMemo(
     () => flatten((depts.context.data as DeptNode[] | null) ?? []),
     [depts.context.data],
@@ -225,7 +230,7 @@ export default function SignListPage(_props: PageProps) {
     <Box p="5" pb="9" data-testid="sign-list-page">
       <Flex justify="between" align="center" mb="4">
         <Heading size="5">在线签约</Heading>
-        <Button onClick={() => openPage(signPages.operation())}>发起签约</Button>
+        <Button onClick={() => openPage(signPages.contractEditor({ signType }))}>发起签约</Button>
       </Flex>
       <Card mb="4">
         <Flex gap="3" wrap="wrap" align="end">
