@@ -109,6 +109,10 @@ describe('signing for real: links, seals, the signed and sealed PDF', () => {
       'license.png',
       ['png'],
     );
+    expect((await get('/sign/companyInfo', manager)).data).toMatchObject({
+      regState: null,
+      defaultSignBodyId: null,
+    });
     const bad = await post('/sign/regCompanyInfo', manager, {
       legalRepName: '张经理',
       legalPhone: '13800000000',
@@ -133,7 +137,11 @@ describe('signing for real: links, seals, the signed and sealed PDF', () => {
       licenseUrl: license.url,
     });
     expect(registered.code, registered.message).toBe(200);
-    const { etcomid } = registered.data as { etcomid: string };
+    const { etcomid, signBodyId } = registered.data as { etcomid: string; signBodyId: number };
+    expect((await get('/sign/companyInfo', manager)).data).toMatchObject({
+      regState: 1,
+      defaultSignBodyId: signBodyId,
+    });
     const bodies = await get('/sign/signRegCompanyPosts', manager);
     const agentCode = (bodies.data as { agentCode: string }[])[0]!.agentCode;
 

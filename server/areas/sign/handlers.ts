@@ -30,6 +30,7 @@ import {
 } from './lifecycle';
 import { listLogs } from './operation-log';
 import { readSignSetting, saveSignSetting } from './settings';
+import { defaultBodyState } from '../signing/seals';
 
 export const signHandlers = {
   async signSetting({ body }, context) {
@@ -50,8 +51,7 @@ export const signHandlers = {
         companyId: session.companyId,
         companyName: await companyNameOf(context.db, session.companyId),
         signBalance: await readSignBalance(context.db, session.companyId),
-        regState: null,
-        defaultSignBodyId: null,
+        ...(await defaultBodyState(context.db, session.companyId)),
         signType: setting.signType,
       },
     };

@@ -128,6 +128,22 @@ export async function listBodies(
   };
 }
 
+/**
+ * The company's default signing body for companyInfo: the first verified body, else the first
+ * registered one; null when nothing is registered.
+ */
+export async function defaultBodyState(db: Db, companyId: number) {
+  const rows = await db
+    .select({ id: signBodies.id, state: signBodies.state })
+    .from(signBodies)
+    .where(eq(signBodies.companyId, companyId))
+    .orderBy(asc(signBodies.id));
+  const chosen = rows.find((row) => row.state === 1) ?? rows[0];
+  return chosen
+    ? { regState: chosen.state as 0 | 1 | 2, defaultSignBodyId: chosen.id }
+    : { regState: null, defaultSignBodyId: null };
+}
+
 async function sealCountByBody(db: Db, companyId: number): Promise<Map<number, number>> {
   const rows = await db
     .select({ bodyId: signSeals.signBodyId, n: count() })
