@@ -1556,7 +1556,7 @@ export interface paths {
     put?: never;
     /**
      * 发起快捷签署合同（审批流程或签署）
-     * @description type 1 发起审批流程（须带 oaParam，审批项 49；合同变为 2 待审核），type 2 发起签署（合同变为 7 待签字，短信通知签署方）。
+     * @description type 1 发起审批流程（须带 oaParam，审批项 49；合同变为 2 待审核；审批通过即自动发起签署，同 type 2，签约份数不足时回到 1 待发起），type 2 发起签署（合同变为 7 待签字，短信通知签署方）。
      *     设计说明：快捷签署审批已启用时 type 2 返回 405（须先审批）；签约份数不足 code 406（客户端提示 去购买）；
      *     签署方身份信息不正确 code 400020（data 为签署方姓名）；状态不是 1 待发起 或 3 被拒绝 时 code 409。
      */
@@ -4911,7 +4911,7 @@ export interface paths {
     put?: never;
     /**
      * 发起（type 1 审批流程，type 2 签署）
-     * @description type 1 发起审批：需 oaParam，合同由 1 待发起 或 3 被拒绝 变为 2 待审核；审批通过后回到 1 待发起并可发起签署，驳回为 3 被拒绝。
+     * @description type 1 发起审批：需 oaParam，合同由 1 待发起 或 3 被拒绝 变为 2 待审核；审批通过即自动发起签署（与 type 2 相同：扣减 1 份签约份数、生成签署链接，合同变为 7 待签字，签署期限 7 天），签约份数不足时审批仍通过、合同回到 1 待发起（approved 1，充值后发起签署）；驳回为 3 被拒绝，撤回回到 1 待发起。
      *     type 2 发起签署：合同由 1 待发起 变为 7 待签字，为每个签署方生成签署链接（hash），扣减 1 份签约份数；份数不足时 code 406（客户端弹窗 取消 / 去购买）。
      *     纸质签署（signatureType 2）的合同发起签署同样进入 7 待签字，不生成签署链接。客户端发起成功 2500 毫秒后跳转。
      *     状态不允许时 409。
@@ -11994,6 +11994,8 @@ export interface components {
       oaApprovalId?: number | null;
       /** @description 审批驳回意见（状态 3） */
       rejectReason?: string | null;
+      /** @description 设计说明：审批已通过（1）。审批通过即自动发起签署；签约份数不足时合同回到 1 待发起且 approved 为 1，充值后直接发起签署 */
+      approved?: components['schemas']['SignYesNo'];
       /** @description 作废原因（状态 4） */
       invalidReason?: string | null;
       /** @description 作废前状态（状态 4 时给出，撤销作废回到该状态） */
