@@ -479,7 +479,7 @@ export async function contractDetailOf(db: Db, contract: ContractRow) {
     signBodyList: [],
     oaApprovalId: contract.oaApprovalId,
     rejectReason: contract.rejectReason,
-    approved: (contract.approved === 1 ? 1 : 0) as 0 | 1,
+    approved: contract.approved === 1 ? 1 : 0,
     invalidReason: contract.invalidReason,
     stateBeforeInvalid: (contract.state === SignStates.voided ? contract.stateBeforeInvalid : null) as
       1 | 2 | 3 | 4 | 6 | 7 | 8 | null,
