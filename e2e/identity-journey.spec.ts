@@ -69,6 +69,7 @@ test('a manager registers the company after a failed and a passed face check of 
     '统一社会信用代码格式不正确（18 位统一社会信用代码或 15 位营业执照注册号）',
   );
   await expect(dialog.getByTestId('error-face')).toHaveText('请先完成法定代表人实名认证（人脸核身）');
+  await page.screenshot({ path: 'test-results/identity-registration.png' });
   await dialog.locator('input[name=corpIdentNo]').fill('91440300MA5F000001');
   await expect(dialog.getByTestId('error-corpIdentNo')).toHaveCount(0);
 
@@ -94,6 +95,7 @@ test('a manager registers the company after a failed and a passed face check of 
   await expect(row).toContainText('法定代表人认证');
   await expect(row).toContainText('已认证');
   await expect(section.getByTestId('company-info')).toContainText('已认证');
+  await page.screenshot({ path: 'test-results/identity-registered.png' });
   // A verified body makes seals possible on the same page.
   await expect(page.getByTestId('seal-page').getByRole('button', { name: '新建印章' })).toBeEnabled();
 });

@@ -305,6 +305,8 @@ export function CompanyRegistration({ onRegistered }: { onRegistered: () => void
   const [snapshot, send, actorRef] = useMachine(registrationMachine, { inspect });
   const data = snapshot.context.data as RegistrationScreenData | null;
   const [isOpen, setOpen] = useState(false);
+  // Only a refusal of this dialog's own submission is shown in it, not one from an earlier opening.
+  const [hasSubmitted, setSubmitted] = useState(false);
   const [selectedBody, setSelectedBody] = useState<string | null>(null);
   const isSaving = snapshot.matches('saving');
   const error = snapshot.context.error;
@@ -333,7 +335,13 @@ export function CompanyRegistration({ onRegistered }: { onRegistered: () => void
     <Card size="2" mb="4" data-testid="company-registration">
       <Flex justify="between" align="center" mb="3">
         <Heading size="3">企业认证</Heading>
-        <Button onClick={() => setOpen(true)} disabled={!data}>
+        <Button
+          onClick={() => {
+            setSubmitted(false);
+            setOpen(true);
+          }}
+          disabled={!data}
+        >
           注册企业签约主体
         </Button>
       </Flex>
@@ -454,8 +462,11 @@ export function CompanyRegistration({ onRegistered }: { onRegistered: () => void
           <RegistrationDialog
             certTypes={data.certTypes}
             isSaving={isSaving}
-            serverError={isSaving ? null : error}
-            onSubmit={(registration) => send({ type: 'save', value: registration })}
+            serverError={hasSubmitted && !isSaving ? error : null}
+            onSubmit={(registration) => {
+              setSubmitted(true);
+              send({ type: 'save', value: registration });
+            }}
             onClose={() => setOpen(false)}
           />
         )}
