@@ -82,6 +82,14 @@ test('a manager with visual signing fills the contract text, keeps the draft ove
   await expect(paper(page).getByLabel('建筑面积')).toHaveValue('89.5');
   await expect(paper(page).getByRole('button', { name: '房屋所在地区（市）' })).toHaveText('深圳市');
 
+  // A party in full (subject type, agent, co-owners) in the 签约方 dialog, on the same values.
+  await page.getByTestId('side-panel').getByRole('button', { name: '编辑' }).first().click();
+  const partyDialog = page.getByRole('dialog');
+  await expect(partyDialog.getByRole('heading', { name: '编辑签约方' })).toBeVisible();
+  await expect(partyDialog.getByLabel('甲方证件号码')).toHaveValue(seller.certNo);
+  await page.screenshot({ path: test.info().outputPath('contract-party.png') });
+  await partyDialog.getByRole('button', { name: '完成' }).click();
+
   // The rest of what the template requires: in the text, and its widget field beside it.
   await paper(page).getByLabel('房屋所有权证号').fill('粤(2020)深圳市不动产权第0012345号');
   await paper(page).getByLabel('成交价').first().fill('3200000');
