@@ -12,7 +12,7 @@
  * developer sends through the inspector while the real landing is held back. A path that signs and
  * then reloads finds its link signed: the paths are the generated browser paths that keep to that,
  * narrowed to a subset that still takes every transition (e2e/support/covering-paths.ts), and every
- * way of signing (an individual's signature, the company's seal) goes to the server once.
+ * way of signing (a drawn or a generated signature, the company's seal) goes to the server once.
  */
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { generatePaths, type ModelPath } from '../tests/support/machine-model';
@@ -78,12 +78,19 @@ function keepsSignatures(path: ModelPath): boolean {
   return true;
 }
 
-const signsWith = (path: ModelPath, kind: SignRequest['kind']) =>
+/** The way a submission signs: the company's seal, or an individual's drawn (1) or generated (2) signature. */
+function wayOf(request: SignRequest | undefined): string | undefined {
+  if (!request) return undefined;
+  return request.kind === 'company' ? 'company' : `individual ${request.signatureKind}`;
+}
+const ways = ['individual 1', 'individual 2', 'company'];
+
+const signsWith = (path: ModelPath, way: string) =>
   path.steps.some(
     (step) =>
       step.event.type === 'sign.submit' &&
       step.state.matches({ ready: 'signing' }) &&
-      requestOf(step)?.kind === kind,
+      wayOf(requestOf(step)) === way,
   );
 
 const generated = generatePaths(spec);
@@ -91,10 +98,9 @@ const covering = selectPaths();
 
 function selectPaths(): ModelPath[] {
   const chosen = selectCoveringPaths(spec, generated, keepsSignatures);
-  const kinds: SignRequest['kind'][] = ['individual', 'company'];
-  const extra = kinds
-    .filter((kind) => !chosen.some((path) => signsWith(path, kind)))
-    .map((kind) => generated.find((path) => keepsSignatures(path) && signsWith(path, kind)))
+  const extra = ways
+    .filter((way) => !chosen.some((path) => signsWith(path, way)))
+    .map((way) => generated.find((path) => keepsSignatures(path) && signsWith(path, way)))
     .filter((path): path is ModelPath => path !== undefined);
   return [...chosen, ...extra];
 }

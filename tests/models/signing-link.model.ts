@@ -68,6 +68,7 @@ export const signingLinkModel: ModelSpec = {
     'sign.submit': [
       { type: 'sign.submit', request: individualRequest },
       { type: 'sign.submit', request: companyRequest },
+      { type: 'sign.submit', request: { ...individualRequest, signatureKind: 2 } },
       { type: 'sign.submit', request: { ...individualRequest, verificationCode: '12' } },
       { type: 'sign.submit', request: { ...individualRequest, signatureImage: '' } },
       { type: 'sign.submit', request: { ...companyRequest, name: ' ' } },
