@@ -29,6 +29,7 @@ import { tabKey } from '../../../machines/tabs.machine';
 import type { PageProps } from '../../core/workspace';
 import { useWorkspace } from '../../core/workspace';
 import { inspect } from '../../inspector/inspection-store';
+import { SigningLinkActions } from '../signing/signing-link-actions';
 import {
   createSignContractMachine,
   loadSignDetail,
@@ -165,6 +166,7 @@ function DetailInfo({ contractId }: { contractId: number }) {
                 <Table.ColumnHeaderCell>手机号</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>签字状态</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>签字时间</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>签署链接</Table.ColumnHeaderCell>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -175,6 +177,13 @@ function DetailInfo({ contractId }: { contractId: number }) {
                   <Table.Cell>{s.phone ?? '—'}</Table.Cell>
                   <Table.Cell>{['未签', '已签', '已拒签'][s.signStatus]}</Table.Cell>
                   <Table.Cell>{s.signTime ?? '—'}</Table.Cell>
+                  <Table.Cell>
+                    {detail.state === 7 && s.signStatus === 0 && s.hash ? (
+                      <SigningLinkActions hash={s.hash} subjectType={s.subjectType} name={s.name} />
+                    ) : (
+                      '—'
+                    )}
+                  </Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
