@@ -472,6 +472,7 @@ export async function contractDetailOf(db: Db, contract: ContractRow) {
     .leftJoin(departments, eq(departments.id, users.deptId))
     .where(eq(users.id, contract.creatorUserId));
   const item = listItem(contract, { name: creator?.name ?? '', deptName: creator?.deptName ?? null });
+  const approved: 0 | 1 = contract.approved === 1 ? 1 : 0;
   return {
     ...item,
     signatories: await listSignatories(db, contract.id),
@@ -479,7 +480,7 @@ export async function contractDetailOf(db: Db, contract: ContractRow) {
     signBodyList: [],
     oaApprovalId: contract.oaApprovalId,
     rejectReason: contract.rejectReason,
-    approved: contract.approved === 1 ? 1 : 0,
+    approved,
     invalidReason: contract.invalidReason,
     stateBeforeInvalid: (contract.state === SignStates.voided ? contract.stateBeforeInvalid : null) as
       1 | 2 | 3 | 4 | 6 | 7 | 8 | null,
