@@ -224,6 +224,7 @@ export function EditorPhaseScreen({ editor, testId }: { editor: ContractEditor; 
         </Button>
       </Box>
     );
+  if (editor.phase !== 'submittedElsewhere') return null;
   const contractId = editor.sign.context.contractId;
   return (
     <Box p="5" data-testid={testId}>
