@@ -67,4 +67,15 @@ test('the demo manager buys 10 sign credits, pays on the sandbox page and sees t
 
   await centre.getByRole('tab', { name: '消费记录' }).click();
   await expect(centre.getByTestId('record-row').filter({ hasText: orderNumber })).toHaveCount(1);
+
+  // The sign-credit ledger shows the purchase once, with its order and the balance after it.
+  await centre.getByRole('tab', { name: '份数流水' }).click();
+  const ledger = centre.getByTestId('sign-ledger');
+  await ledger.getByRole('radio', { name: '购买' }).click();
+  const purchase = ledger.getByTestId('sign-ledger-row').filter({ hasText: orderNumber });
+  await expect(purchase).toHaveCount(1);
+  await expect(purchase).toContainText('+10');
+  await expect(purchase).toContainText(String(before + 10));
+  await ledger.getByRole('radio', { name: '发起签署扣减' }).click();
+  await expect(ledger.getByTestId('sign-ledger-row').filter({ hasText: orderNumber })).toHaveCount(0);
 });

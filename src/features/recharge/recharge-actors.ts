@@ -18,6 +18,7 @@ export type Coupon = Schemas['RechargeCoupon'];
 export type CheckoutCoupon = Schemas['RechargeCheckoutCoupon'];
 export type Gift = Schemas['RechargeGift'];
 export type ConsumptionRecord = Schemas['RechargeConsumptionRecord'];
+export type SignLedgerRecord = Schemas['SignRechargeRecord'];
 export type CompanyPackage = Schemas['RechargeCompanyPackage'];
 export type Page<T> = { list: T[]; total: number };
 
@@ -119,6 +120,21 @@ export function loadRecords(pageindex: number) {
       api.GET('/packages/consumptionRecords', { params: { query: { pageindex, pagesize: recordPageSize } } }),
     );
     const page: Page<ConsumptionRecord> = { list: result.data ?? [], total: result.total ?? 0 };
+    return page;
+  });
+}
+
+export type SignLedgerKind = 1 | 2 | 3 | 4;
+
+/** 签约份数流水: every change of the sign-credit balance, 10 per page, optionally of one kind. */
+export function loadSignLedger(kind: SignLedgerKind | null, pageindex: number) {
+  return fromPromise<unknown>(async () => {
+    const result = await ok(
+      api.GET('/sign/rechargeRecordPosts', {
+        params: { query: { ...(kind ? { type: kind } : {}), pageindex, pagesize: recordPageSize } },
+      }),
+    );
+    const page: Page<SignLedgerRecord> = { list: result.data ?? [], total: result.total ?? 0 };
     return page;
   });
 }

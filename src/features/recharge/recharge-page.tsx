@@ -31,6 +31,7 @@ import { SignCreditsSection } from './sign-credits-section';
 import { SeatsSection } from './seats-section';
 import { CouponsSection } from './coupons-section';
 import { RecordsSection } from './records-section';
+import { SignLedgerSection } from './sign-ledger-section';
 
 const summaryMachine = resourceMachine.provide({ actors: { load: loadAccountSummary } });
 
@@ -131,6 +132,7 @@ function RechargeCentre({ userId, onRestart, section, onSectionChange }: Recharg
           <Tabs.Trigger value="seats">账号席位</Tabs.Trigger>
           <Tabs.Trigger value="coupons">优惠券</Tabs.Trigger>
           <Tabs.Trigger value="records">消费记录</Tabs.Trigger>
+          <Tabs.Trigger value="sign-ledger">份数流水</Tabs.Trigger>
         </Tabs.List>
         <Box pt="4">
           <Tabs.Content value="packages">
@@ -150,6 +152,9 @@ function RechargeCentre({ userId, onRestart, section, onSectionChange }: Recharg
           </Tabs.Content>
           <Tabs.Content value="records">
             <RecordsSection />
+          </Tabs.Content>
+          <Tabs.Content value="sign-ledger">
+            <SignLedgerSection />
           </Tabs.Content>
         </Box>
       </Tabs.Root>
