@@ -3,6 +3,7 @@ import { describe, it, expect } from 'vitest';
 import {
   DEFAULT_CODE_LENGTH,
   DEFAULT_TEXT_MAX_LENGTH,
+  checkCertificate,
   checkIdentity,
   checkMobile,
   checkOperatorName,
@@ -556,5 +557,24 @@ describe('toIntegerOrZero', () => {
 
   it('never returns negative zero', () => {
     expect(Object.is(toIntegerOrZero('-0.5'), 0)).toBe(true);
+  });
+});
+
+describe('checkCertificate', () => {
+  it('asks for the type, then the number', () => {
+    expect(checkCertificate(undefined, '11010519491231002X')).toBe('请选择证件类型');
+    expect(checkCertificate(5, '11010519491231002X')).toBe('请选择证件类型');
+    expect(checkCertificate(1, '  ')).toBe('请输入证件号码');
+  });
+
+  it('checks an ID card by its check digit after normalising, the others by shape', () => {
+    expect(checkCertificate(1, ' 11010519491231002x ')).toBeNull();
+    expect(checkCertificate(1, '110105194912310021')).toBe('居民身份证号码格式不正确');
+    expect(checkCertificate(2, 'E12345678')).toBeNull();
+    expect(checkCertificate(2, 'E1')).toBe('护照号码格式不正确');
+    expect(checkCertificate(3, 'H12345678')).toBeNull();
+    expect(checkCertificate(3, '12345678')).toBe('港澳居民来往内地通行证号码格式不正确');
+    expect(checkCertificate(4, '12345678')).toBeNull();
+    expect(checkCertificate(4, 'T1234')).toBe('台湾居民来往大陆通行证号码格式不正确');
   });
 });
