@@ -6,6 +6,10 @@
  *   1 offer to start signing, 2 offer to start the approval flow (item 45/47/49), 3 or none view only
  *   (opened after 300 ms);
  * - start (approval or signing; 2500 ms later the detail reloads), terminate (您确认要终止合同吗？),
+ *   and, while 2 待审核, reading the contract again to learn the approvers' decision: a passed approval
+ *   has already started signing (7 待签字, 审批通过后自动发起签署), or, when the company had no sign
+ *   credit left, left the contract approved in 1 待发起 (start signing after buying credits);
+ *   a rejection leads to 3 被拒绝;
  *   complete (您确认要签约完成吗？), void (with a reason), revoke void, delete (是否确定删除该合同？;
  *   1500 ms later the page goes back to the list).
  * Every effect is a named actor; a failed call shows its message and reloads the contract, because
@@ -33,6 +37,8 @@ export type LoadedContract = {
   contractId: number;
   state: SignStateCode;
   contractType: 1 | 2 | 3;
+  /** The approval has passed (1 待发起 after a passed approval whose signing start found no credit). */
+  approved: boolean;
   buttons: SignDetailButtons;
 };
 
@@ -71,6 +77,13 @@ export const signConfirmations = {
 } as const;
 
 export const signDelays = { toDetail: 300, afterStart: 2500, afterDelete: 1500 } as const;
+
+/** What the page says when a contract it showed as 2 待审核 turns out decided. */
+export const approvalNotices = {
+  signingStarted: '审批已通过，已自动发起签署',
+  noCredit: '审批已通过，签约份数不足，请充值后发起签署',
+  rejected: '审批未通过',
+} as const;
 
 /** Approval item of a contract type (1 sale 45, 2 rent 47, 3 other 49). */
 export const signOaItems = { 1: 45, 2: 47, 3: 49 } as const;
@@ -156,6 +169,10 @@ export const signContractMachine = setup({
     offersApproval: ({ event }) => (event as unknown as Output<SignSubmissionResult>).output.nextType === 2,
     loadedStateIs: ({ event }, params: { state: SignStateCode }) =>
       (event as unknown as Output<LoadedContract>).output.state === params.state,
+    approvedWithoutSigning: ({ event }) => {
+      const loaded = (event as unknown as Output<LoadedContract>).output;
+      return loaded.state === 1 && loaded.approved;
+    },
   },
 }).createMachine({
   id: 'signContract',
@@ -271,7 +288,36 @@ export const signContractMachine = setup({
           on: { 'confirm.yes': '#signContract.terminating', 'confirm.no': 'idle' },
         },
       },
-      on: { 'contract.refresh': 'loading' },
+      on: { 'contract.refresh': 'checkingApproval' },
+    },
+    /** 2 待审核 read again: what the approvers decided meanwhile. */
+    checkingApproval: {
+      invoke: {
+        id: 'checkApproval',
+        src: 'loadContract',
+        input: ({ context }) => ({ contractId: context.contractId! }),
+        onDone: [
+          { guard: stateIs(2), target: 'pendingApproval', actions: 'rememberLoaded' },
+          {
+            guard: stateIs(7),
+            target: 'awaitingSignature',
+            actions: ['rememberLoaded', { type: 'notify', params: approvalNotices.signingStarted }],
+          },
+          {
+            guard: 'approvedWithoutSigning',
+            target: 'toStart',
+            actions: ['rememberLoaded', { type: 'notify', params: approvalNotices.noCredit }],
+          },
+          {
+            guard: stateIs(3),
+            target: 'rejected',
+            actions: ['rememberLoaded', { type: 'notify', params: approvalNotices.rejected }],
+          },
+          // Withdrawn or terminated (1), or moved on further: shown like any other load.
+          { target: 'loading', actions: 'rememberLoaded' },
+        ],
+        onError: { target: 'loadFailed', actions: 'showError' },
+      },
     },
     /** 3 被拒绝 */
     rejected: {

@@ -4,6 +4,7 @@ import { generatePaths, measureCoverage } from '../support/machine-model';
 import { runPathOnMachine } from '../support/run-machine-path';
 import { contractId, loaded, signContractModel, submitted } from '../models/sign-contract.model';
 import {
+  approvalNotices,
   signContractMachine,
   signDelays,
   type SignStateResult,
@@ -55,6 +56,30 @@ describe('sign contract machine, model-based', () => {
     await waitFor(actor, (s) => s.matches('pendingApproval'));
     expect(navigateToDetail).toHaveBeenCalledTimes(1);
   });
+
+  it.each([
+    [loaded(7, true), 'awaitingSignature', approvalNotices.signingStarted],
+    [loaded(1, true), 'toStart', approvalNotices.noCredit],
+    [loaded(3), 'rejected', approvalNotices.rejected],
+    [loaded(1), 'toStart', undefined],
+  ] as const)(
+    'a contract waiting for its approval, read again, shows the decision: %j',
+    async (decided, target, notice) => {
+      const answers = [loaded(2), decided];
+      const loadContract = vi.fn(async () => answers.shift() ?? decided);
+      const machine = signContractMachine.provide({ actors: { loadContract: fromPromise(loadContract) } });
+      const actor = createActor(machine).start();
+      actor.send({ type: 'contract.load', contractId });
+      await waitFor(actor, (s) => s.matches({ pendingApproval: 'idle' }));
+      actor.send({ type: 'contract.refresh' });
+      expect(actor.getSnapshot().matches('checkingApproval')).toBe(true);
+      await waitFor(actor, (s) => s.matches({ [target]: 'idle' }));
+      expect(actor.getSnapshot().context.state).toBe(decided.state);
+      expect(actor.getSnapshot().context.notice?.text).toBe(notice);
+      // Withdrawn: read once more as any other load; decided: no second read.
+      expect(loadContract).toHaveBeenCalledTimes(notice === undefined ? 3 : 2);
+    },
+  );
 
   it('terminates only after the explicit confirmation and keeps the server’s error message', async () => {
     const terminate = vi.fn(async (): Promise<SignStateResult> => {

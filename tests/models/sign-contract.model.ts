@@ -19,8 +19,8 @@ const noButtons: SignDetailButtons = {
 };
 
 // The distinguishing field first: path descriptions keep only the start of a payload.
-export function loaded(state: SignStateCode): LoadedContract {
-  return { state, contractId, contractType: 1, buttons: noButtons };
+export function loaded(state: SignStateCode, approved = false): LoadedContract {
+  return { state, approved, contractId, contractType: 1, buttons: noButtons };
 }
 
 export function submitted(nextType: 1 | 2 | 3): SignSubmissionResult {
@@ -59,6 +59,18 @@ export const signContractModel: ModelSpec = {
     })),
     'xstate.error.actor.loadContract': [
       { type: 'xstate.error.actor.loadContract', error: new Error('签约合同不存在或已被删除') },
+    ],
+    // A contract shown as 2 待审核, read again: still waiting, signing started by the passed approval,
+    // approved without a credit to start, rejected, or withdrawn.
+    'xstate.done.actor.checkApproval': [
+      loaded(2),
+      loaded(7, true),
+      loaded(1, true),
+      loaded(3),
+      loaded(1),
+    ].map((output) => ({ type: 'xstate.done.actor.checkApproval', output })),
+    'xstate.error.actor.checkApproval': [
+      { type: 'xstate.error.actor.checkApproval', error: new Error('签约合同不存在或已被删除') },
     ],
     'xstate.done.actor.startSigning': [{ type: 'xstate.done.actor.startSigning', output: stateResult(7) }],
     'xstate.error.actor.startSigning': [

@@ -90,6 +90,7 @@ export function createSignContractMachine(navigation: {
           contractId: detail.data.contractId,
           state: detail.data.state,
           contractType: detail.data.contractType,
+          approved: detail.data.approved === 1,
           buttons: buttons.data,
         };
       }),

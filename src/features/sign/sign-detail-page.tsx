@@ -50,6 +50,7 @@ import { FollowUpsTab, HistoryTab, LogsTab, PicturesTab } from './sign-detail-ta
 
 const busyStates = [
   'loading',
+  'checkingApproval',
   'startingSigning',
   'startingApproval',
   'terminating',
@@ -237,6 +238,8 @@ function ContractDetail({ contractId }: { contractId: number }) {
 
   const { state, buttons, notice } = snapshot.context;
   const isBusy = busyStates.some((s) => snapshot.matches(s));
+  // The contract is read again (a reload, or a pending approval checked): its tabs are read anew after.
+  const isReading = snapshot.matches('loading') || snapshot.matches('checkingApproval');
   const confirmText =
     snapshot.matches({ pendingApproval: 'confirmTerminate' }) ||
     snapshot.matches({ awaitingSignature: 'confirmTerminate' })
@@ -339,7 +342,7 @@ function ContractDetail({ contractId }: { contractId: number }) {
           重新加载
         </Button>
       )}
-      {state !== null && !snapshot.matches('loading') && !snapshot.matches('deleted') && (
+      {state !== null && !isReading && !snapshot.matches('deleted') && (
         <>
           <DetailInfo contractId={contractId} />
           <Tabs.Root defaultValue="logs" mt="4">
