@@ -27,6 +27,8 @@ import {
 } from '@radix-ui/themes';
 import type { AnyActorRef } from 'xstate';
 import { saleContractMachine } from '../../../machines/sale-contract.machine';
+import { useWorkspace } from '../../core/workspace';
+import { signPages } from '../sign/sign-pages';
 import { rentContractMachine } from '../../../machines/rent-contract.machine';
 import { approvalMachine, approvalMessages } from '../../../machines/approval.machine';
 import {
@@ -299,6 +301,7 @@ export function ContractDetail({
   );
   const [state, send, actor] = useMachine(machine, { input: { contractId }, inspect });
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const { openPage } = useWorkspace();
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const { notice, requested } = state.context;
   const current = state.context.state;
@@ -332,6 +335,8 @@ export function ContractDetail({
       ? (deletableSaleStates as readonly number[]).includes(current)
       : (deletableRentStates as readonly number[]).includes(current));
   const house = detail.houseInfo;
+  // A voided or released contract is no deal to sign any more.
+  const canSign = kind === 'sale' ? current !== 6 && current !== 7 : current !== 2 && current !== 3;
 
   return (
     <Flex direction="column" gap="4" data-testid="contract-detail">
@@ -351,6 +356,22 @@ export function ContractDetail({
           <Button size="1" variant="soft" onClick={() => send({ type: 'contract.reload' })}>
             刷新
           </Button>
+          {canSign && (
+            <Button
+              size="1"
+              variant="soft"
+              onClick={() =>
+                openPage(
+                  signPages.operation({
+                    ledgerType: kind === 'sale' ? '1' : '2',
+                    ledgerId: String(contractId),
+                  }),
+                )
+              }
+            >
+              发起电子签约
+            </Button>
+          )}
           {canDelete && (
             <Button size="1" variant="soft" color="red" onClick={() => setConfirmingDelete(true)}>
               删除

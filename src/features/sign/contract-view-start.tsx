@@ -13,11 +13,12 @@ import { tabKey } from '../../../machines/tabs.machine';
 import { useWorkspace } from '../../core/workspace';
 import { inspect } from '../../inspector/inspection-store';
 import type { EditorRestore } from './contract-editor';
-import { loadFormStart, type FormStart, type SignTemplateItem } from './sign-actors';
+import { ledgerSourceOf, loadFormStart, type FormStart, type SignTemplateItem } from './sign-actors';
 import { isVisualSigning, signPages } from './sign-pages';
 import { TemplateChooser } from './template-chooser';
 
 export const noSignSettingMessage = '您还未设置签署方式,请前往设置!';
+const ledgerNotice = '已从合同台账导入双方、房屋与成交信息，请选择合同模板后补充其余内容';
 
 export function ContractViewStart({
   params,
@@ -33,6 +34,7 @@ export function ContractViewStart({
     draftCode: params['draftCode'],
     contractId: params['contractId'],
     boxId: Number(params['boxId']),
+    ledger: ledgerSourceOf(params),
   }));
   const [machine] = useState(() =>
     resourceMachine.provide({
@@ -40,6 +42,7 @@ export function ContractViewStart({
         load: loadFormStart({
           ...(initial.draftCode ? { draftCode: initial.draftCode } : {}),
           ...(initial.contractId ? { contractId: initial.contractId } : {}),
+          ...(initial.ledger ? { ledger: initial.ledger } : {}),
         }),
       },
     }),
@@ -52,7 +55,9 @@ export function ContractViewStart({
 
   const fromParams: EditorRestore | null =
     start?.restore ??
-    (Number.isInteger(initial.boxId) && initial.boxId > 0 ? { kind: 'new', boxid: initial.boxId } : null);
+    (Number.isInteger(initial.boxId) && initial.boxId > 0
+      ? { kind: 'new', boxid: initial.boxId, prefill: start?.prefill ?? null }
+      : null);
   const restore = chosen ?? fromParams;
   const template = start?.templates.find((t) => t.boxId === restore?.boxid) ?? null;
   const signType = start?.setting?.signType ?? null;
@@ -99,14 +104,26 @@ export function ContractViewStart({
         </Card>
       </Box>
     );
+  const ledgerParams: Record<string, string> = initial.ledger
+    ? { ledgerType: String(initial.ledger.ledgerType), ledgerId: String(initial.ledger.ledgerId) }
+    : {};
   if (!restore)
     return (
       <TemplateChooser
-        start={start}
+        start={
+          start.prefill && initial.ledger
+            ? {
+                ...start,
+                templates: start.templates.filter((t) => t.contractType === initial.ledger?.ledgerType),
+              }
+            : start
+        }
+        notice={start.prefill ? ledgerNotice : null}
+        carry={ledgerParams}
         isVisual={isVisual}
         onPick={(picked) => {
-          openPage(ownPage({ boxId: String(picked.boxId) }));
-          setChosen({ kind: 'new', boxid: picked.boxId });
+          openPage(ownPage({ boxId: String(picked.boxId), ...ledgerParams }));
+          setChosen({ kind: 'new', boxid: picked.boxId, prefill: start.prefill });
         }}
         onDraft={(restored) => {
           openPage(ownPage({ draftCode: restored.draftCode }));

@@ -253,15 +253,38 @@ export type FormRestore =
       signatureType: 1 | 2;
     };
 
+/** A contract of the company's ledger whose parties, house and deal prefill a new sign contract. */
+export type LedgerSource = { ledgerType: 1 | 2; ledgerId: number };
+
 export type FormStart = {
   setting: SignSettingView | null;
   templates: SignTemplateItem[];
   drafts: SignDraftItem[];
   restore: FormRestore | null;
+  /** The form prefilled from the ledger (getContractSellData / getContractRentData), for a new contract. */
+  prefill: Record<string, unknown> | null;
 };
 
+/** The ledger contract named by a tab's parameters (ledgerType 1 sale / 2 rent, ledgerId), if any. */
+export function ledgerSourceOf(params: Record<string, string>): LedgerSource | null {
+  const ledgerType = Number(params['ledgerType']);
+  const ledgerId = Number(params['ledgerId']);
+  if ((ledgerType !== 1 && ledgerType !== 2) || !Number.isInteger(ledgerId) || ledgerId < 1) return null;
+  return { ledgerType, ledgerId };
+}
+
+async function fetchLedgerPrefill({ ledgerType, ledgerId }: LedgerSource) {
+  const query = { params: { query: { contractId: ledgerId } } };
+  const result = await ok(
+    ledgerType === 1
+      ? api.GET('/sign/getContractSellData', query)
+      : api.GET('/sign/getContractRentData', query),
+  );
+  return (result.data as Record<string, unknown> | undefined) ?? null;
+}
+
 /** What the form page needs first: the company's signing type, the usable templates, my drafts, and what to restore. */
-export function loadFormStart(params: { draftCode?: string; contractId?: string }) {
+export function loadFormStart(params: { draftCode?: string; contractId?: string; ledger?: LedgerSource }) {
   return fromPromise<unknown>(async (): Promise<FormStart> => {
     const [setting, templates, drafts] = await Promise.all([
       ok(api.GET('/sign/getSignSetting')),
@@ -292,11 +315,13 @@ export function loadFormStart(params: { draftCode?: string; contractId?: string 
           content: draft.content,
         };
     }
+    const prefill = !restore && params.ledger ? await fetchLedgerPrefill(params.ledger) : null;
     return {
       setting: setting.data ?? null,
       templates: templates.data ?? [],
       drafts: drafts.data ?? [],
       restore,
+      prefill,
     };
   });
 }

@@ -4,7 +4,7 @@
  * and its contract type call for (signPages.contractEditor): here, or in the other view's tab.
  */
 import { useState } from 'react';
-import { Box, Button, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes';
+import { Box, Button, Callout, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { useWorkspace } from '../../core/workspace';
 import {
   deleteDraft,
@@ -19,11 +19,17 @@ import { isVisualSigning, signPages, usableTemplates } from './sign-pages';
 export function TemplateChooser({
   start,
   isVisual,
+  notice = null,
+  carry = {},
   onPick,
   onDraft,
   onDraftDeleted,
 }: {
   start: FormStart;
+  /** Said above the templates (a contract prefilled from the ledger). */
+  notice?: string | null;
+  /** Tab parameters that go with a template opened in the other view (the ledger contract). */
+  carry?: Record<string, string>;
   /** Whether this chooser is the visual view's (contract-operation). */
   isVisual: boolean;
   onPick: (template: SignTemplateItem) => void;
@@ -43,7 +49,7 @@ export function TemplateChooser({
       openPage(
         signPages.contractEditor(
           { signType, contractType: template.contractType },
-          { boxId: String(template.boxId) },
+          { boxId: String(template.boxId), ...carry },
         ),
       );
   };
@@ -76,6 +82,11 @@ export function TemplateChooser({
       <Heading size="5" mb="4">
         {isVisual ? '可视化签约：选择合同模板' : '发起签约：选择合同模板'}
       </Heading>
+      {notice && (
+        <Callout.Root color="blue" mb="4" data-testid="template-chooser-notice">
+          <Callout.Text>{notice}</Callout.Text>
+        </Callout.Root>
+      )}
       {usable.length === 0 && <Text color="gray">暂无可用的合同模板（模板需已上架且在您的使用范围内）</Text>}
       {groups.map((group) => (
         <Box key={group} mb="4">
