@@ -5,7 +5,9 @@
  * restored, submitted from its last step); a path that loads opens /views/sign/detail for a
  * contract brought into the state its first answer names, the way people do it (submitted,
  * approved or rejected by the approver, started, signed through the parties' links with the
- * company's seal-free seal, voided, completed on paper).
+ * company's seal-free seal, voided, completed on paper). A contract waiting for its approval is read
+ * again after the manager approved it (signing starts at once; without sign credits it stays 待发起,
+ * approved), rejected it, withdrew it as its sponsor, or did nothing yet.
  * What makes the server answer each way is real: nextType 2 needs the approval of item 45 switched
  * on, 3 a submission that starts the approval; a refused start has no sign credits left or the
  * approval switched off meanwhile; a refused terminate, complete or revoke follows another user's
@@ -30,7 +32,7 @@ import {
   type StepContext,
 } from './support/run-browser-path';
 import { selectCoveringPaths } from './support/covering-paths';
-import { decide, failNextCall, networkError, openAs } from './support/oa';
+import { decide, failNextCall, networkError, openAs, revoke } from './support/oa';
 import {
   approvalIdOf,
   buySignCredits,
@@ -93,7 +95,12 @@ function needs(path: ModelPath) {
       hasEvent(path, 'xstate.done.actor.startApproval') ||
       hasEvent(path, 'xstate.error.actor.startApproval') ||
       loaded.some((state) => state === 2 || state === 3),
-    credits: !hasEvent(path, 'xstate.error.actor.startSigning'),
+    // No credits: a refused start, or an approval that passes without a credit to start signing.
+    credits:
+      !hasEvent(path, 'xstate.error.actor.startSigning') &&
+      !path.steps.some(
+        (s) => s.event.type === 'xstate.done.actor.checkApproval' && outputOf<LoadedContract>(s)?.state === 1,
+      ),
     seal: loaded.includes(8),
     paper: completesEarly || loaded.includes(6),
   };
@@ -131,6 +138,18 @@ const voidElsewhere = (c: Context) =>
     contractId: c.fixture.contractId,
     reason: '他人作废',
   });
+
+/**
+ * What happened to a contract waiting for its approval before the page reads it again: the manager
+ * (its approver) approves or rejects, or withdraws it as its sponsor; 2 is nobody having decided yet.
+ */
+async function decideMeanwhile(c: Context, decided: LoadedContract): Promise<void> {
+  if (decided.state === 2) return;
+  const company = companyOf(c);
+  const approvalId = await approvalIdOf(c.request, company, c.fixture.contractId);
+  if (decided.state === 1 && !decided.approved) await revoke(c.request, company.credentials, approvalId);
+  else await decide(c.request, company.credentials, approvalId, decided.state === 3 ? 'reject' : 'approve');
+}
 
 /** On the form: to the last step (提交). */
 async function toLastStep(page: Page): Promise<void> {
@@ -220,8 +239,19 @@ const executors: BrowserExecutors<Fixture> = {
     },
     'xstate.done.actor.loadContract': noop,
     'xstate.error.actor.loadContract': noop,
+    // A passed approval has started signing (one credit, links) or, without a credit, left the contract approved in 1.
+    'xstate.done.actor.checkApproval': async (c) => {
+      const decided = outputOf<LoadedContract>(c.step);
+      if (decided) await expectServerState(c, decided.state);
+    },
+    'xstate.error.actor.checkApproval': noop,
     'contract.refresh': async (c) => {
-      if (nextType(c) === 'xstate.error.actor.loadContract') await failNextCall(c.page, '/sign/signDetailV3');
+      const next = nextType(c);
+      if (next === 'xstate.error.actor.loadContract' || next === 'xstate.error.actor.checkApproval')
+        await failNextCall(c.page, '/sign/signDetailV3');
+      const decided =
+        next === 'xstate.done.actor.checkApproval' ? outputOf<LoadedContract>(c.next) : undefined;
+      if (decided) await decideMeanwhile(c, decided);
       const retry = detail(c.page).getByRole('button', { name: '重新加载' });
       if (await retry.isVisible()) await retry.click();
       else await click(c, '刷新');
@@ -332,6 +362,7 @@ const executors: BrowserExecutors<Fixture> = {
       await expectState(c, '待审核');
       await expect(detail(c.page).getByRole('button', { name: '查看审批记录' })).toBeVisible();
     },
+    'signContract.checkingApproval': async (c) => expect(detail(c.page)).toBeVisible(),
     'signContract.pendingApproval.confirmTerminate': async (c) =>
       expectConfirm(c, signConfirmations.terminate),
     'signContract.rejected.idle': async (c) => {
