@@ -26,7 +26,9 @@ export type ConvertedPdf = { pdf: Buffer; pages: { pageNo: number; width: number
 async function imageToPdf(data: Buffer, kind: FileKind): Promise<Buffer> {
   const doc = await PDFDocument.create();
   let image;
-  if (kind === 'jpg') image = await doc.embedJpg(data);
+  // pdf-lib reads a JPEG through `data.buffer` from offset 0: give it bytes of their own, not a slice of
+  // Node's shared buffer pool (small uploads are such slices).
+  if (kind === 'jpg') image = await doc.embedJpg(new Uint8Array(data));
   else if (kind === 'png') image = await doc.embedPng(data);
   else {
     // webp and gif (its first frame): decoded to PNG for pdf-lib.

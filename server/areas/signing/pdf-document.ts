@@ -109,7 +109,11 @@ export async function renderContractPdf(
   writer.write(input.title, { size: 18, center: true, gap: 4 });
   if (input.subTitle) writer.write(input.subTitle, { size: 12, center: true, gap: 4 });
   writer.write(`合同编号：${input.contractNo}`, { size: 10, color: grey, gap: 8 });
-  for (const paragraph of input.paragraphs) {
+  // The header above already says the title and the number: a template that opens with them too
+  // (<h1>二手房买卖合同</h1><p>合同编号：{{contractNo}}</p>) is not printed twice.
+  const header = new Set([input.title, `合同编号：${input.contractNo}`]);
+  const body = input.paragraphs.filter((paragraph, index) => index > 1 || !header.has(paragraph.text));
+  for (const paragraph of body) {
     if (paragraph.kind === 'heading') writer.write(paragraph.text, { size: 13, gap: 2 });
     else writer.write(paragraph.text, { size: 11, gap: 4 });
   }
@@ -238,7 +242,8 @@ export async function stampSignature(
   const page = doc.getPage(slot.page);
   const area = { x: slot.x + 4, y: slot.y + 16, width: slot.width - 8, height: slot.height - 20 };
   if (stamp.kind === 'image') {
-    const image = stamp.png ? await doc.embedPng(stamp.png) : await doc.embedJpg(stamp.jpg!);
+    // A copy for embedJpg: pdf-lib reads a JPEG through `.buffer` from offset 0 (wrong for pooled Buffer slices).
+    const image = stamp.png ? await doc.embedPng(stamp.png) : await doc.embedJpg(new Uint8Array(stamp.jpg!));
     const scale = Math.min(area.width / image.width, area.height / image.height);
     const width = image.width * scale;
     const height = image.height * scale;
