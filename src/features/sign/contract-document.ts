@@ -4,6 +4,7 @@
  * `<span data-field="path">`) parsed into blocks, and each placeholder bound to the place in the
  * same FormValues the step-by-step form edits, so both views submit, save drafts and validate alike.
  */
+import { capitalSourcePath, capitalText } from '../../domain/sign-contract-text';
 import { isFieldShown } from '../../domain/sign-form-display';
 import {
   formSteps,
@@ -253,4 +254,22 @@ export function requiredOutsideDocument(
 /** Whether the region (required or not) has a placeholder in the document. */
 export function hasRegionInDocument(paths: string[]): boolean {
   return paths.some((path) => /^property\.(province|city|district)(\.name)?$/.test(path));
+}
+
+/**
+ * The text of a placeholder written from another value as the form changes it: a capital amount
+ * (transaction.transactionPriceCapital, 大写) from its amount, the same words the server prints.
+ * Null when the path is not such a placeholder; '' while its amount is empty or cannot be written.
+ */
+export function derivedText(
+  contractType: 1 | 2 | 3,
+  path: string,
+  values: FormValues,
+  widgetFields: SignWidgetField[],
+): string | null {
+  const source = capitalSourcePath(path);
+  if (source === null) return null;
+  const binding = bindField(contractType, source, widgetFields);
+  if (binding.kind === 'fixed') return null;
+  return capitalText(readBinding(values, binding)) ?? '';
 }

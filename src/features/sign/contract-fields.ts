@@ -5,6 +5,23 @@
  * checked with src/domain/validators.ts).
  */
 import { signOaItems } from '../../../machines/sign-contract.machine';
+import {
+  buildingCertificateStateOptions,
+  capitalAmountProblem,
+  garageAttributeOptions,
+  haveRentOptions,
+  houseNatureOptions,
+  houseUseOptions,
+  includeOptions,
+  orientationOptions,
+  paymentCycleOptions,
+  paymentMethodOptions,
+  renovationOptions,
+  repaymentMethodOptions,
+  yesNoOptions,
+  yesOptions,
+  type ChoiceOption,
+} from '../../domain/sign-contract-text';
 import { isFieldShown } from '../../domain/sign-form-display';
 import {
   checkPartyCompany,
@@ -21,26 +38,17 @@ import {
 } from '../../domain/validators';
 import type { SignContractContent, SignWidgetField } from './sign-actors';
 
-export type Option = { value: string | number; label: string };
+/** The options and their labels live in src/domain/sign-contract-text.ts, shared with the server's text. */
+export type Option = ChoiceOption;
 export type FieldKind = 'text' | 'textarea' | 'number' | 'int' | 'date' | 'select' | 'multi' | 'houseType';
 export type FieldSpec = { key: string; title: string; kind: FieldKind; options?: Option[]; unit?: string };
 export type GroupSpec = { group: FormGroup; title: string; fields: FieldSpec[] };
 export type FormGroup =
   'property' | 'ownership' | 'transaction' | 'rental' | 'supplementaryTerms' | 'bankinfo';
 
-const yesNo: Option[] = [
-  { value: 1, label: '有' },
-  { value: 0, label: '无' },
-];
-const yes: Option[] = [
-  { value: 1, label: '是' },
-  { value: 0, label: '否' },
-];
-const include: Option[] = [
-  { value: 1, label: '纳入合同' },
-  { value: 0, label: '不纳入' },
-];
-const strings = (...values: string[]): Option[] => values.map((value) => ({ value, label: value }));
+const yesNo = yesNoOptions;
+const yes = yesOptions;
+const include = includeOptions;
 
 const text = (key: string, title: string): FieldSpec => ({ key, title, kind: 'text' });
 const money = (key: string, title: string): FieldSpec => ({ key, title, kind: 'number', unit: '元' });
@@ -53,53 +61,29 @@ const propertyFields: FieldSpec[] = [
   text('houseUnitNo', '单元号'),
   text('houseRoomNo', '房号'),
   text('buildingCertificate', '房屋所有权证号'),
-  { key: 'houseUse', title: '房屋用途', kind: 'select', options: strings('住宅', '商业', '办公', '车位') },
-  {
-    key: 'houseNature',
-    title: '房屋性质',
-    kind: 'select',
-    options: strings('商品房', '房改房', '经济适用房', '自建房'),
-  },
+  { key: 'houseUse', title: '房屋用途', kind: 'select', options: houseUseOptions },
+  { key: 'houseNature', title: '房屋性质', kind: 'select', options: houseNatureOptions },
   {
     key: 'buildingCertificateState',
     title: '房屋权证状态',
     kind: 'multi',
-    options: strings('已取得房产证', '未取得房产证', '已抵押', '已出租'),
+    options: buildingCertificateStateOptions,
   },
   text('qiuQuanNo', '丘权号'),
   { key: 'houseArea', title: '建筑面积', kind: 'number', unit: '平方米' },
   { key: 'houseType', title: '户型', kind: 'houseType' },
-  {
-    key: 'orientation',
-    title: '朝向',
-    kind: 'select',
-    options: strings('东', '南', '西', '北', '南北', '东西', '东南', '西南', '东北', '西北'),
-  },
+  { key: 'orientation', title: '朝向', kind: 'select', options: orientationOptions },
   { key: 'totalFloor', title: '总楼层', kind: 'int' },
   { key: 'floor', title: '所在楼层', kind: 'int' },
   { key: 'floorUp', title: '地上层数', kind: 'int' },
   { key: 'floorDown', title: '地下层数', kind: 'int' },
-  { key: 'renovation', title: '装修情况', kind: 'select', options: strings('毛坯', '简装', '精装', '豪装') },
+  { key: 'renovation', title: '装修情况', kind: 'select', options: renovationOptions },
   { key: 'atticHave', title: '有无阁楼', kind: 'select', options: yesNo },
   { key: 'atticArea', title: '阁楼面积', kind: 'number', unit: '平方米' },
   { key: 'garageHave', title: '有无车库', kind: 'select', options: yesNo },
-  {
-    key: 'garageAttribute',
-    title: '车库属性',
-    kind: 'select',
-    options: [
-      { value: 1, label: '使用权' },
-      { value: 2, label: '产权' },
-    ],
-  },
+  { key: 'garageAttribute', title: '车库属性', kind: 'select', options: garageAttributeOptions },
   text('garageAddress', '车库地址'),
   text('garageCertificate', '车库产权证号'),
-];
-
-const haveRentOptions: Option[] = [
-  { value: 0, label: '未选择' },
-  { value: 1, label: '无租约' },
-  { value: 2, label: '有租约' },
 ];
 
 const ownershipFields: FieldSpec[] = [
@@ -111,16 +95,7 @@ const ownershipFields: FieldSpec[] = [
   text('mortgageBank', '抵押银行'),
   money('mortgageAmount', '抵押金额'),
   money('loanBalance', '贷款余额'),
-  {
-    key: 'repaymentMethodOption',
-    title: '还贷方式',
-    kind: 'select',
-    options: [
-      { value: 1, label: '卖方自筹资金还贷' },
-      { value: 2, label: '以买方首付款还贷' },
-      { value: 3, label: '第三方垫资还贷' },
-    ],
-  },
+  { key: 'repaymentMethodOption', title: '还贷方式', kind: 'select', options: repaymentMethodOptions },
   date('repaymentDate', '还贷日期'),
   date('relieveMortgageDate', '解押日期'),
   { key: 'haveRent', title: '有无租约', kind: 'select', options: haveRentOptions },
@@ -131,18 +106,7 @@ const saleTransactionFields: FieldSpec[] = [
   money('transactionPrice', '成交价'),
   money('pricing', '网签备案价'),
   money('priceDifference', '差价'),
-  {
-    key: 'paymentMethod',
-    title: '付款方式',
-    kind: 'select',
-    options: [
-      { value: 0, label: '未选择' },
-      { value: 1, label: '全款（一次性付款）' },
-      { value: 2, label: '商业贷款' },
-      { value: 3, label: '公积金贷款' },
-      { value: 4, label: '组合贷款' },
-    ],
-  },
+  { key: 'paymentMethod', title: '付款方式', kind: 'select', options: paymentMethodOptions },
   money('depositMoneyOne', '第一笔定金'),
   date('depositContentOne', '第一笔定金支付日期'),
   money('depositMoneyTwo', '第二笔定金'),
@@ -175,12 +139,7 @@ const saleTransactionFields: FieldSpec[] = [
 const rentTransactionFields: FieldSpec[] = [
   date('startDate', '租赁起始日期'),
   date('endDate', '租赁截止日期'),
-  {
-    key: 'paymentCycle',
-    title: '租金支付周期',
-    kind: 'select',
-    options: [1, 2, 3, 6, 12].map((n) => ({ value: n, label: `每 ${n} 个月` })),
-  },
+  { key: 'paymentCycle', title: '租金支付周期', kind: 'select', options: paymentCycleOptions },
   { key: 'rentFreePeriod', title: '免租期', kind: 'int', unit: '天' },
   text('paymentTime', '租金支付时间'),
   date('deliveryDate', '交房日期'),
@@ -336,13 +295,6 @@ export function emptyForm(): FormValues {
     signatureType: 1,
   };
 }
-
-export const certTypeOptions: Option[] = [
-  { value: 1, label: '居民身份证' },
-  { value: 2, label: '护照' },
-  { value: 3, label: '港澳居民来往内地通行证' },
-  { value: 4, label: '台湾居民来往大陆通行证' },
-];
 
 function toPerson(values: PersonValues) {
   return {
@@ -568,6 +520,8 @@ export function checkForm(
       }
     }
   }
+  const amount = capitalAmountProblem(raw);
+  if (amount) return amount;
   for (const field of fields) {
     if (field.requiredStatus === 1 && isEmpty(values.customFields[field.fieldName])) {
       const isChoice = field.type === 4 || field.type === 5 || field.type === 6;

@@ -20,10 +20,10 @@ import {
   TextField,
 } from '@radix-ui/themes';
 import { resourceMachine } from '../../../machines/resource.machine';
+import { certTypeOptions } from '../../domain/sign-contract-text';
 import { isFieldShown } from '../../domain/sign-form-display';
 import { inspect } from '../../inspector/inspection-store';
 import {
-  certTypeOptions,
   emptyPerson,
   type FieldSpec,
   type FormValues,

@@ -24,10 +24,12 @@ import {
 } from '@radix-ui/themes';
 import { resourceMachine } from '../../../machines/resource.machine';
 import type { PageProps } from '../../core/workspace';
+import { certTypeOptions } from '../../domain/sign-contract-text';
 import { inspect } from '../../inspector/inspection-store';
 import {
   bindField,
   bindingLabel,
+  derivedText,
   displayValue,
   documentPaths,
   hasRegionInDocument,
@@ -51,7 +53,7 @@ import {
   type ContractEditor,
   type EditorRestore,
 } from './contract-editor';
-import { certTypeOptions, type FieldSpec, type FormGroup, type PartyValues } from './contract-fields';
+import { type FieldSpec, type FormGroup, type PartyValues } from './contract-fields';
 import { CustomFieldsForm, FurnitureForm, GroupForm, PartyForm, RegionPicker } from './contract-form-parts';
 import { ContractViewStart } from './contract-view-start';
 import { loadContractText, type SignPreview, type SignTemplateItem } from './sign-actors';
@@ -208,6 +210,13 @@ function DocumentBlank({
       return (
         <span className="doc-fixed doc-pending" title="提交后生成">
           （提交后生成）
+        </span>
+      );
+    const derived = derivedText(editor.contractType, path, values, editor.fields?.fields ?? []);
+    if (derived !== null)
+      return (
+        <span className={derived ? 'doc-fixed' : 'doc-fixed doc-pending'} data-field={path}>
+          {derived || '____'}
         </span>
       );
     return <span className={isBlank ? 'doc-fixed doc-pending' : 'doc-fixed'}>{text}</span>;

@@ -10,6 +10,7 @@ import { builtinTemplates } from '../../../server/areas/template/builtin-templat
 import {
   bindField,
   bindingLabel,
+  derivedText,
   displayValue,
   documentPaths,
   hasRegionInDocument,
@@ -129,6 +130,31 @@ describe('a blank edits the same values as the step-by-step form', () => {
     const bank: FieldBinding = bindField(1, 'ownership.mortgageBank', []);
     expect(isBindingShown(emptyForm(), bank)).toBe(false);
     expect(isBindingShown(write(emptyForm(), 'ownership.mortgage', 1), bank)).toBe(true);
+  });
+
+  it('writes the price in capitals as it is typed, the same words the server prints', () => {
+    const path = 'transaction.transactionPriceCapital';
+    const priced = write(emptyForm(), 'transaction.transactionPrice', '3200000');
+    expect(derivedText(1, path, priced, widgets(sale))).toBe('叁佰贰拾万元整');
+    expect(renderContractHtml(sale.bodyHtml, { transaction: { transactionPrice: 3200000 } })).toContain(
+      `<span data-field="${path}">叁佰贰拾万元整</span>`,
+    );
+    expect(derivedText(1, path, emptyForm(), widgets(sale))).toBe('');
+    expect(derivedText(1, path, write(emptyForm(), 'transaction.transactionPrice', '1.234'), [])).toBe('');
+    expect(derivedText(1, 'contractNo', priced, widgets(sale))).toBeNull();
+  });
+
+  it('refuses a price that cannot be written in capitals, naming the field', () => {
+    let values = emptyForm();
+    values = write(values, 'partyA.name', '张三');
+    values = write(values, 'partyA.certNo', idCard('11010519491231002'));
+    values = write(values, 'partyA.phone', '13811112222');
+    values = write(values, 'partyB.name', '李四');
+    values = write(values, 'partyB.certNo', idCard('44030419900101123'));
+    values = write(values, 'partyB.phone', '13933334444');
+    values = write(values, 'transaction.transactionPrice', '3200000.125');
+    expect(checkForm(1, values, {}, [])).toBe('成交价金额最多保留两位小数');
+    expect(checkForm(1, write(values, 'transaction.transactionPrice', '3200000.12'), {}, [])).toBeNull();
   });
 
   it('refuses a bad ID number typed into the text by naming the party, with the same check', () => {
