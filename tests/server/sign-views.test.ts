@@ -1,7 +1,16 @@
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { choiceOptionsAt } from '../../src/domain/sign-contract-text';
 import { createSignFixture, png, saleContent, type Headers, type SignFixture } from '../support/sign-fixture';
 
 type Preview = { title: string; html: string; pdfUrl: string | null; fields: { fieldName: string }[] };
+
+/** The choice placeholders of a contract's HTML that show a code instead of a label. */
+function rawChoices(html: string): string[] {
+  return [...html.matchAll(/<span data-field="([^"]+)">([^<]*)<\/span>/g)]
+    .filter(([, path, text]) => choiceOptionsAt(path!) !== undefined && /^\d+$/.test(text!))
+    .map(([, path, text]) => `${path}=${text}`);
+}
 
 describe('views around a sign contract: add flags, history, previews, 签字记录, 我的签约', () => {
   let f: SignFixture;
@@ -94,6 +103,107 @@ describe('views around a sign contract: add flags, history, previews, 签字记�
     expect((await get('/sign/signingPreviewContent', managerB, { boxId: saleBoxId })).code).toBe(404);
     expect((await get('/sign/signingPreviewContent', nobody, { boxId: saleBoxId })).code).toBe(403);
     expect((await get('/sign/signingPreviewViewContent', nobody, { contractId })).code).toBe(403);
+  });
+
+  it('writes choices by their labels and the price in capitals, in the previews and the printed PDF', async () => {
+    const content = saleContent('阳光花园');
+    const contractId = await submit(broker, {
+      ...content,
+      ownership: { mortgage: 1, mortgageBank: '招商银行', householdRegister: 0 },
+      rental: { haveRent: 1 },
+    });
+    for (const url of [
+      '/sign/signCustomModelView',
+      '/sign/signingPreviewEditContent',
+      '/sign/signingPreviewViewContent',
+    ]) {
+      const { html } = (await get(url, broker, { contractId })).data as Preview;
+      expect(html).toContain('<span data-field="transaction.paymentMethod">商业贷款</span>');
+      expect(html).toContain('<span data-field="transaction.transactionPriceCapital">叁佰贰拾万元整</span>');
+      expect(html).toContain('<span data-field="ownership.mortgage">有</span>');
+      expect(html).toContain('<span data-field="ownership.householdRegister">无</span>');
+      expect(html).toContain('<span data-field="rental.haveRent">无租约</span>');
+      expect(rawChoices(html)).toEqual([]);
+    }
+    const print = (await get('/sign/signViewPrint', broker, { contractId })).data as { pdfUrl: string };
+    const pdf = await t.app.inject({ method: 'GET', url: print.pdfUrl });
+    const text = execFileSync('pdftotext', ['-', '-'], { input: pdf.rawPayload }).toString('utf8');
+    const flat = text.replace(/\s+/g, '');
+    expect(flat).toContain('付款方式：商业贷款');
+    expect(flat).toContain('成交价为人民币3200000元（大写：叁佰贰拾万元整）');
+    expect(flat).toContain('该房屋抵押情况：有');
+    expect(flat).toContain('房屋租赁情况：无租约');
+    expect(flat).toContain('户口情况：无');
+    expect(flat).not.toContain('&emsp;');
+    expect(flat.match(/二手房买卖合同/g)).toHaveLength(1);
+
+    // An edit writes the new price in capitals; an amount that cannot be written is refused.
+    const edited = await post('/sign/contractEditV2501', broker, {
+      contractId,
+      boxid: saleBoxId,
+      content: {
+        ...content,
+        transaction: { ...content.transaction, transactionPrice: 1005.1, paymentMethod: 4 },
+      },
+      signatureType: 1,
+    });
+    expect(edited.code, edited.message).toBe(200);
+    const after = (await get('/sign/signCustomModelView', broker, { contractId })).data as Preview;
+    expect(after.html).toContain(
+      '<span data-field="transaction.transactionPriceCapital">壹仟零伍元壹角</span>',
+    );
+    expect(after.html).toContain('<span data-field="transaction.paymentMethod">组合贷款</span>');
+    const refused = await post('/sign/contractSubmissionV2501', broker, {
+      boxid: saleBoxId,
+      content: { ...content, transaction: { ...content.transaction, transactionPrice: 1234.567 } },
+      signatureType: 1,
+    });
+    expect(refused).toMatchObject({ code: 405, message: '成交价金额最多保留两位小数' });
+  });
+
+  it('writes the rent contract’s payment cycle and fixed terms by their labels', async () => {
+    const templates = (await get('/sign/templatePostsV2', manager)).data as {
+      boxId: number;
+      contractType: number;
+    }[];
+    const rentBoxId = templates.find((x) => x.contractType === 2)!.boxId;
+    // Each template numbers its own contracts: a prefix keeps them apart from the sale contracts'.
+    const numbered = await post('/template/templateSettings', manager, {
+      boxId: rentBoxId,
+      signingInitiateType: [1, 2],
+      contractNumber: { prefix: 'ZL' },
+    });
+    expect(numbered.code, numbered.message).toBe(200);
+    const sale = saleContent('月租公寓');
+    const submitted = await post('/sign/contractSubmissionV2501', broker, {
+      boxid: rentBoxId,
+      signatureType: 1,
+      content: {
+        partyA: sale.partyA,
+        partyB: sale.partyB,
+        property: sale.property,
+        transaction: { startDate: '2027-01-01', endDate: '2027-12-31', paymentCycle: 3 },
+        rental: { monthlyRent: 4500, depositRent: 9000 },
+        supplementaryTerms: { otherTermsFixedOne: 1, otherTermsFixedTwo: 0, otherTermsFixedThree: 1 },
+        customFields: { fieldsList_1: '居住' },
+      },
+    });
+    expect(submitted.code, submitted.message).toBe(200);
+    const contractId = (submitted.data as { contractId: number }).contractId;
+    const { html } = (await get('/sign/signCustomModelView', broker, { contractId })).data as Preview;
+    expect(html).toContain('租金<span data-field="transaction.paymentCycle">每 3 个月</span>支付一次');
+    expect(html).toContain(
+      '转租（<span data-field="supplementaryTerms.otherTermsFixedOne">纳入合同</span>）',
+    );
+    expect(html).toContain('装修（<span data-field="supplementaryTerms.otherTermsFixedTwo">不纳入</span>）');
+    expect(rawChoices(html)).toEqual([]);
+    const print = (await get('/sign/signViewPrint', broker, { contractId })).data as { pdfUrl: string };
+    const pdf = await t.app.inject({ method: 'GET', url: print.pdfUrl });
+    const flat = execFileSync('pdftotext', ['-', '-'], { input: pdf.rawPayload })
+      .toString('utf8')
+      .replace(/\s+/g, '');
+    expect(flat).toContain('租金每3个月支付一次');
+    expect(flat).toContain('转租（纳入合同）');
   });
 
   it('lists 签字记录 from the signing audit trail, three per page, newest first', async () => {

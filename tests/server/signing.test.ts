@@ -192,6 +192,10 @@ describe('signing for real: links, seals, the signed and sealed PDF', () => {
     // The template's card title fields are shown by value, not by name.
     expect(text).toContain('阳光花园 · 李四');
     expect(text).not.toContain('property.houseName');
+    // Choices read as their labels, the price also in capitals (大写).
+    const flat = text.replace(/\s+/g, '');
+    expect(flat).toContain('付款方式：商业贷款');
+    expect(flat).toContain('（大写：叁佰贰拾万元整）');
     expect((await get(`/sign/${hashes[1]}`, managerB)).code).toBe(404);
     expect((await get('/sign/signLinkCode', managerB, { hash: hashes[1]! })).code).toBe(404);
   });

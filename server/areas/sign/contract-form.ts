@@ -21,6 +21,7 @@ import {
   toNumberOrZero,
   type PartyRole,
 } from '../../../src/domain/validators';
+import { capitalAmountProblem } from '../../../src/domain/sign-contract-text';
 import { isFieldShown } from '../../../src/domain/sign-form-display';
 import { businessError } from '../../contract/envelope';
 import type { StoredTemplateField } from '../../db/schema-sign';
@@ -228,6 +229,8 @@ export function checkContractContent(template: TemplateForForm, input: ContractC
   checkRegions(groups, template.requireFlags['property.region'] === 1);
   dropHidden(groups);
   checkRequiredStandardFields(template, groups);
+  const amount = capitalAmountProblem(groups);
+  if (amount) throw businessError(amount);
   const customFields = checkCustomFields(template.fields, input.customFields);
   const property = content.property ?? {};
   return {

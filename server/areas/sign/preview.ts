@@ -4,7 +4,9 @@
  * (signCustomModelView, signingPreviewEditContent, signingPreviewViewContent) or from a version kept
  * in the history (signHistoryPosts, signCustomModeHistoryView). The same template text and values
  * as the signed PDF (contractParagraphs), so the preview reads like the file. Only headings and
- * paragraphs survive; all text is escaped, each placeholder becomes a span marked data-field.
+ * paragraphs survive; all text is escaped, each placeholder becomes a span marked data-field. Values
+ * read as src/domain/sign-contract-text.ts writes them: choices by their labels, capital amounts
+ * (大写) written from their amounts.
  */
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -14,13 +16,14 @@ import { signDocuments } from '../../db/schema-signing';
 import { notFound } from '../../contract/envelope';
 import type { Session } from '../../contract/types';
 import { formatDateTime } from '../../format';
+import { contractFieldText } from '../../../src/domain/sign-contract-text';
 import {
   findTemplate,
   requireUsableTemplate,
   toTemplateField,
   type TemplateRow,
 } from '../template/templates';
-import { fileUrl } from '../signing/documents';
+import { decodeEntities, fileUrl } from '../signing/documents';
 import { SignAuth, findVisibleContract, requireSignAuth, type ContractRow } from './access';
 import { companyNameOf } from './contracts';
 
@@ -28,33 +31,6 @@ const blank = '____';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
-function decodeEntities(text: string): string {
-  return text
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&');
-}
-
-/** The text a value shows in the contract, or null when it is not filled. */
-export function fieldText(values: Record<string, unknown>, path: string): string | null {
-  let value: unknown = values;
-  for (const key of path.split('.')) {
-    if (value === null || typeof value !== 'object') return null;
-    value = (value as Record<string, unknown>)[key];
-  }
-  if (value === null || value === undefined || value === '') return null;
-  if (Array.isArray(value)) return value.length ? value.map(String).join('、') : null;
-  if (typeof value === 'object') {
-    const name = (value as Record<string, unknown>)['name'];
-    return typeof name === 'string' && name ? name : null;
-  }
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
-    return String(value);
-  return null;
 }
 
 /** Safe HTML of the template text with the values filled in. */
@@ -68,7 +44,7 @@ export function renderContractHtml(bodyHtml: string, values: Record<string, unkn
     for (const placeholder of inner.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)) {
       html += escapeHtml(decodeEntities(inner.slice(last, placeholder.index).replace(/<[^>]+>/g, '')));
       const path = placeholder[1] ?? '';
-      const text = fieldText(values, path);
+      const text = contractFieldText(values, path);
       html +=
         text === null
           ? `<span data-field="${escapeHtml(path)}" class="blank">${blank}</span>`

@@ -10,6 +10,7 @@ import { signSignatories, signTemplates } from '../../db/schema-sign';
 import { signAuditEvents, signDocuments } from '../../db/schema-signing';
 import type { FileStorage } from '../../storage/files';
 import { formatDateTime } from '../../format';
+import { contractFieldText } from '../../../src/domain/sign-contract-text';
 import { companyNameOf } from '../sign/contracts';
 import { ensureCompanyCertificate } from './certificates';
 import { appendCompletionPage, renderContractPdf, stampSignature, type Stamp } from './pdf-document';
@@ -65,35 +66,40 @@ export async function listAudit(db: Db, companyId: number, contractId: number) {
     .orderBy(asc(signAuditEvents.createdAt), asc(signAuditEvents.id));
 }
 
-function valueAt(source: Record<string, unknown>, path: string): string {
-  let value: unknown = source;
-  for (const key of path.split('.')) {
-    if (value === null || typeof value !== 'object') return '____';
-    value = (value as Record<string, unknown>)[key];
-  }
-  if (value === null || value === undefined || value === '') return '____';
-  if (typeof value === 'object' && 'name' in value)
-    return typeof value.name === 'string' ? value.name : '____';
-  if (Array.isArray(value)) return value.join('、');
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return '____';
+/**
+ * Text of the template's HTML as it reads: the entities templates use (&emsp; between the signature
+ * lines) become their characters, the em space a full-width space the embedded CJK font has.
+ */
+export function decodeEntities(text: string): string {
+  return text
+    .replace(/&(?:emsp|#8195|#x2003);/gi, '\u3000')
+    .replace(/&(?:ensp|nbsp|#160|#xa0);/gi, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 }
 
-/** The template's text with its {{path}} placeholders filled, as headings and paragraphs. */
+/**
+ * The template's text with its {{path}} placeholders filled, as headings and paragraphs: the same
+ * values as the previews (contractFieldText: choices by their labels, capital amounts written out).
+ */
 export function contractParagraphs(bodyHtml: string, values: Record<string, unknown>) {
   const blocks: { kind: 'heading' | 'text'; text: string }[] = [];
   const pattern = /<(h[1-6]|p)[^>]*>([\s\S]*?)<\/\1>/gi;
   for (const match of bodyHtml.matchAll(pattern)) {
     const tag = (match[1] ?? 'p').toLowerCase();
-    const filled = (match[2] ?? '')
-      .replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_all, path: string) => valueAt(values, path))
-      .replace(/<[^>]+>/g, '')
-      .replace(/&nbsp;/g, ' ')
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&amp;/g, '&')
-      .trim();
+    // The template's text is HTML; a value is plain text, kept as typed.
+    const text = (html: string) => decodeEntities(html.replace(/<[^>]+>/g, ''));
+    const inner = match[2] ?? '';
+    let filled = '';
+    let last = 0;
+    for (const placeholder of inner.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)) {
+      filled += text(inner.slice(last, placeholder.index));
+      filled += contractFieldText(values, placeholder[1] ?? '') ?? '____';
+      last = placeholder.index + placeholder[0].length;
+    }
+    filled = (filled + text(inner.slice(last))).trim();
     if (filled) blocks.push({ kind: tag === 'p' ? 'text' : 'heading', text: filled });
   }
   return blocks;

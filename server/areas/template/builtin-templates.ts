@@ -223,14 +223,14 @@ const rentBody = `<h1>房屋租赁合同</h1>
 <h2>第二条 租赁期限</h2>
 <p>租赁期自{{transaction.startDate}}起至{{transaction.endDate}}止，免租期{{transaction.rentFreePeriod}}天。甲方应于{{transaction.deliveryDate}}前将房屋交付乙方。</p>
 <h2>第三条 租金与押金</h2>
-<p>月租金为人民币{{rental.monthlyRent}}元，每{{transaction.paymentCycle}}个月支付一次，支付时间：{{transaction.paymentTime}}。乙方于签订本合同时支付押金{{rental.depositRent}}元，租赁期满乙方交还房屋且结清费用后，甲方无息退还押金。</p>
+<p>月租金为人民币{{rental.monthlyRent}}元，租金{{transaction.paymentCycle}}支付一次，支付时间：{{transaction.paymentTime}}。乙方于签订本合同时支付押金{{rental.depositRent}}元，租赁期满乙方交还房屋且结清费用后，甲方无息退还押金。</p>
 <h2>第四条 代理费</h2>
 <p>本次租赁代理费共计{{transaction.dailiFee}}元，由甲方承担{{transaction.dailiFeeA}}%，乙方承担{{transaction.dailiFeeB}}%。</p>
 <h2>第五条 双方约定</h2>
-<p>{{supplementaryTerms.otherTermsFixedOne}} 未经甲方书面同意，乙方不得将房屋全部或部分转租他人。</p>
-<p>{{supplementaryTerms.otherTermsFixedTwo}} 乙方对房屋进行装修须经甲方同意：{{supplementaryTerms.otherTermsFixedTwoContent}}。</p>
-<p>{{supplementaryTerms.otherTermsFixedThree}} 房屋主体结构及渗漏由甲方负责维修。</p>
-<p>{{supplementaryTerms.otherTermsFixedFour}} 甲方保证租赁房屋此前未发生非正常死亡事件。</p>
+<p>一、转租（{{supplementaryTerms.otherTermsFixedOne}}）：未经甲方书面同意，乙方不得将房屋全部或部分转租他人。</p>
+<p>二、装修（{{supplementaryTerms.otherTermsFixedTwo}}）：乙方对房屋进行装修须经甲方同意：{{supplementaryTerms.otherTermsFixedTwoContent}}。</p>
+<p>三、结构与渗漏（{{supplementaryTerms.otherTermsFixedThree}}）：房屋主体结构及渗漏由甲方负责维修。</p>
+<p>四、非正常死亡事件（{{supplementaryTerms.otherTermsFixedFour}}）：甲方保证租赁房屋此前未发生非正常死亡事件。</p>
 <p>其他约定：{{supplementaryTerms.otherTermsContent}}</p>
 <h2>第六条 收款账户</h2>
 <p>租金收款账户：开户银行{{bankinfo.bankName}}，账户名{{bankinfo.bankUserName}}，账号{{bankinfo.bankCardNo}}。房屋内家具家电见附件《家具家电及交接清单》。</p>
