@@ -7,6 +7,7 @@
  * with its seal-free authorisation) → 已完成; the detail's operation log shows every step, and another
  * company's manager opening the same address sees nothing of it.
  */
+import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { login } from './support/api';
 import { demo, demoPassword, openAs } from './support/oa';
@@ -136,6 +137,14 @@ test('a broker fills a sale contract, keeps the draft over a reload, submits and
   await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
   await expect(detail(page).getByTestId('detail-state')).toHaveText('已完成');
   await expect(detail(page).getByTestId('detail-notice')).toHaveText('签约已完成');
+
+  // The signed contract reads as the broker chose: labels, not codes, and the price in capitals.
+  const print = await request.get(`/api/sign/signViewPrint?contractId=${contractId}`, { headers: broker });
+  const { pdfUrl } = ((await print.json()) as { data: { pdfUrl: string } }).data;
+  const pdf = await (await request.get(pdfUrl)).body();
+  const text = execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString('utf8').replace(/\s+/g, '');
+  expect(text).toContain('付款方式：商业贷款');
+  expect(text).toContain('（大写：叁佰贰拾万元整）');
 
   // Every step is in the operation log, newest first.
   const logs = detail(page).getByTestId('operation-logs');

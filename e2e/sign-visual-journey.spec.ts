@@ -93,6 +93,10 @@ test('a manager with visual signing fills the contract text, keeps the draft ove
   // The rest of what the template requires: in the text, and its widget field beside it.
   await paper(page).getByLabel('房屋所有权证号').fill('粤(2020)深圳市不动产权第0012345号');
   await paper(page).getByLabel('成交价').first().fill('3200000');
+  // 大写 is written as the price is typed, in the same words the server prints.
+  await expect(paper(page).locator('[data-field="transaction.transactionPriceCapital"]')).toHaveText(
+    '叁佰贰拾万元整',
+  );
   await paper(page).getByLabel('付款方式').selectOption({ label: '商业贷款' });
   await expect(paper(page).getByLabel('贷款金额')).toBeVisible();
   await paper(page).getByLabel('过户日期').fill('2026-12-20');
