@@ -295,18 +295,19 @@ export const signDrafts = pgTable(
   ],
 );
 
-/** Serial numbers of contract numbers per template and date period (the row lock orders racing submissions). */
-export const signNumberCounters = pgTable(
-  'sign_number_counters',
+/**
+ * The last serial given out per contract-number scope of a company: the number's fixed part (prefix
+ * and date period), shared by every template that numbers the same way, so numbers stay unique in the
+ * company; the row lock orders racing submissions.
+ */
+export const signNumberSequences = pgTable(
+  'sign_number_sequences',
   {
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
-    templateId: integer('template_id')
-      .notNull()
-      .references(() => signTemplates.id),
-    period: text('period').notNull(),
+    scope: text('scope').notNull(),
     seq: integer('seq').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.templateId, t.period] })],
+  (t) => [primaryKey({ columns: [t.companyId, t.scope] })],
 );

@@ -110,6 +110,29 @@ describe('sign contracts: submission, nextType and the lifecycle', () => {
     await t.close();
   });
 
+  it('numbers contracts uniquely in the company although two templates number the same way', async () => {
+    const sale = await submit(manager);
+    const rent = await post('/sign/contractSubmissionV2501', manager, {
+      boxid: rentBoxId,
+      signatureType: 1,
+      content: {
+        partyA: saleContent().partyA,
+        partyB: saleContent().partyB,
+        property: saleContent().property,
+        transaction: { startDate: '2027-01-01', endDate: '2027-12-31', paymentCycle: 3 },
+        rental: { monthlyRent: 4500, depositRent: 9000 },
+        customFields: { fieldsList_1: '居住' },
+      },
+    });
+    expect(rent.code, rent.message).toBe(200);
+    const rentNo = (rent.data as Result).contractNo;
+    // Both shipped templates number as date + serial without a prefix: the serial is shared.
+    expect(rentNo).toMatch(/^\d{12}$/);
+    expect(rentNo).not.toBe(sale.contractNo);
+    const next = await submit(manager);
+    expect(new Set([sale.contractNo, rentNo, next.contractNo]).size).toBe(3);
+  });
+
   it('refuses to start anything before the company has chosen its signing type', async () => {
     const templatesB = (await get('/sign/templatePostsV2', managerB)).data as {
       boxId: number;

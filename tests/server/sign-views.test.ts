@@ -167,13 +167,6 @@ describe('views around a sign contract: add flags, history, previews, 签字记�
       contractType: number;
     }[];
     const rentBoxId = templates.find((x) => x.contractType === 2)!.boxId;
-    // Each template numbers its own contracts: a prefix keeps them apart from the sale contracts'.
-    const numbered = await post('/template/templateSettings', manager, {
-      boxId: rentBoxId,
-      signingInitiateType: [1, 2],
-      contractNumber: { prefix: 'ZL' },
-    });
-    expect(numbered.code, numbered.message).toBe(200);
     const sale = saleContent('月租公寓');
     const submitted = await post('/sign/contractSubmissionV2501', broker, {
       boxid: rentBoxId,

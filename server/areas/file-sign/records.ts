@@ -15,7 +15,7 @@ import {
   type FileSignStoredPage,
   type FileSignStoredPosition,
 } from '../../db/schema-file-sign';
-import { signContracts, signNumberCounters, signTemplateGroups, signTemplates } from '../../db/schema-sign';
+import { signContracts, signTemplateGroups, signTemplates } from '../../db/schema-sign';
 import { ApiError, Codes, Messages, businessError, notFound } from '../../contract/envelope';
 import type { BodyOf, Session, UploadedFile } from '../../contract/types';
 import type { FileStorage } from '../../storage/files';
@@ -24,7 +24,7 @@ import { resolveFlow } from '../oa/flows';
 import { SignAuth, requireSignAuth } from '../sign/access';
 import { writeLog } from '../sign/operation-log';
 import { SignStates } from '../sign/states';
-import { formatContractNo, numberPeriod } from '../template/templates';
+import { allocateContractNo } from '../sign/contract-numbers';
 import { convertToPdf, maxUploadBytes, renderPreviews, uploadKinds } from './convert';
 
 export type RecordRow = typeof fileSignRecords.$inferSelect;
@@ -408,16 +408,7 @@ async function nextContractNo(
   now: Date,
 ): Promise<{ templateId: number; no: string }> {
   const template = await ensureFileSignTemplate(tx, companyId, now);
-  const period = numberPeriod(now, template.numberDate);
-  const [row] = await tx
-    .insert(signNumberCounters)
-    .values({ companyId, templateId: template.id, period, seq: 1 })
-    .onConflictDoUpdate({
-      target: [signNumberCounters.companyId, signNumberCounters.templateId, signNumberCounters.period],
-      set: { seq: sql`${signNumberCounters.seq} + 1` },
-    })
-    .returning({ seq: signNumberCounters.seq });
-  return { templateId: template.id, no: formatContractNo(template, now, row!.seq) };
+  return { templateId: template.id, no: await allocateContractNo(tx, template, now) };
 }
 
 async function isQuickApprovalEnabled(db: Db, companyId: number): Promise<boolean> {

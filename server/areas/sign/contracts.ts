@@ -10,7 +10,6 @@ import {
   signContractHistory,
   signContracts,
   signDrafts,
-  signNumberCounters,
   signSignatories,
   signTemplates,
 } from '../../db/schema-sign';
@@ -18,34 +17,16 @@ import { ApiError, Codes, Messages, businessError } from '../../contract/envelop
 import type { BodyOf, QueryOf, Session } from '../../contract/types';
 import { formatDateTime } from '../../format';
 import { loadHierarchy, subtreeIds } from '../org/department-scope';
-import {
-  contractTypeOf,
-  formatContractNo,
-  numberPeriod,
-  requireUsableTemplate,
-  type TemplateRow,
-} from '../template/templates';
+import { contractTypeOf, requireUsableTemplate, type TemplateRow } from '../template/templates';
 import { SignAuth, findVisibleContract, holds, requireSignAuth, viewScope, type ContractRow } from './access';
 import { isApprovalEnabled, startSignApproval } from './approval-link';
 import { checkContractContent, partyNames, searchTextOf, type ContractContent } from './contract-form';
 import { writeLog } from './operation-log';
+import { allocateContractNo } from './contract-numbers';
 import { requireSignSetting } from './settings';
 import { detailButtons, isAllowed, nextTypeAfterSubmit, signOaItems, SignStates } from './states';
 
 type SubmitBody = BodyOf<'contractSubmissionV2501'>;
-
-async function nextContractNo(db: Db, template: TemplateRow, now: Date): Promise<string> {
-  const period = numberPeriod(now, template.numberDate);
-  const [row] = await db
-    .insert(signNumberCounters)
-    .values({ companyId: template.companyId, templateId: template.id, period, seq: 1 })
-    .onConflictDoUpdate({
-      target: [signNumberCounters.companyId, signNumberCounters.templateId, signNumberCounters.period],
-      set: { seq: sql`${signNumberCounters.seq} + 1` },
-    })
-    .returning({ seq: signNumberCounters.seq });
-  return formatContractNo(template, now, row!.seq);
-}
 
 function summaryColumns(content: ContractContent) {
   const house = content.houseInfo ?? {};
@@ -154,7 +135,7 @@ export async function submitContract(db: Db, session: Session, now: Date, body: 
   }
   const [creator] = await db.select({ deptId: users.deptId }).from(users).where(eq(users.id, session.userId));
   const result = await db.transaction(async (tx) => {
-    const contractNo = await nextContractNo(tx, template, now);
+    const contractNo = await allocateContractNo(tx, template, now);
     const [created] = await tx
       .insert(signContracts)
       .values({

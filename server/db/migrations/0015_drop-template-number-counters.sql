@@ -1,0 +1,1 @@
+DROP TABLE "sign_number_counters" CASCADE;
