@@ -614,6 +614,17 @@ export function formFromContent(content: SignContractContent, signatureType: 1 |
   };
 }
 
+/**
+ * Form values of a new contract prefilled from the ledger (getContractSellData / getContractRentData):
+ * contract-shaped but partial, so a party may lack its phone or certificate type; electronic signing.
+ */
+export function formFromPrefill(prefill: Record<string, unknown>): FormValues {
+  const party = (value: unknown) =>
+    value && typeof value === 'object' ? { name: '', certNo: '', phone: '', ...value } : undefined;
+  const content = { ...prefill, partyA: party(prefill['partyA']), partyB: party(prefill['partyB']) };
+  return formFromContent(content as SignContractContent, 1);
+}
+
 /** The body of contractSubmissionV2501 / contractEditV2501 from the form, the same for both contract views. */
 export function submissionBody(input: {
   boxid: number;
