@@ -31,6 +31,7 @@ import {
   emptyForm,
   formFromContent,
   formFromDraft,
+  formFromPrefill,
   submissionBody,
   type FormValues,
 } from './contract-fields';
@@ -46,14 +47,16 @@ import { signatureTypeNames, signStateNames } from './sign-format';
 import { signPages } from './sign-pages';
 
 /** A contract to edit: a new one from a template, a draft, or a submitted contract. */
-export type EditorRestore = FormRestore | { kind: 'new'; boxid: number };
+/** What an editor starts from: a draft, a submitted contract, or a new contract (prefilled from the ledger or empty). */
+export type EditorRestore =
+  FormRestore | { kind: 'new'; boxid: number; prefill?: Record<string, unknown> | null };
 
 type PageEntry = ReturnType<typeof signPages.operation>;
 
 function initialValues(restore: EditorRestore): FormValues {
   if (restore.kind === 'draft') return formFromDraft(restore.content);
   if (restore.kind === 'contract') return formFromContent(restore.content, restore.signatureType);
-  return emptyForm();
+  return restore.prefill ? formFromPrefill(restore.prefill) : emptyForm();
 }
 
 const submittedStates = [
