@@ -3,10 +3,21 @@
  * the seal management page, is refused a bad unified social credit code by the field's name (and the
  * missing face check), verifies the legal representative's face on the sandbox provider's page — a
  * failed check first, then a passed one — and registers the company, which is then listed as
- * 已认证 and shown in the company's e-sign summary.
+ * 已认证 and shown in the company's e-sign summary. On the awaiting-signature page the company party
+ * signs with its seal after 人脸核身 instead of the SMS code (a failed check first, then a passed
+ * one), and a signer whose identity is wrong is shown the 400020 modal and is back at the form.
  */
-import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { e2ePassword, registerCompany } from './support/api';
+import { get, must, openAs } from './support/oa';
+import { createSigningCompany, startSaleContract, type SigningCompany } from './support/signing';
 import { idCard } from '../tests/support/test-data';
 
 /** A one-pixel white PNG: the licence picture. */
@@ -98,4 +109,91 @@ test('a manager registers the company after a failed and a passed face check of 
   await page.screenshot({ path: 'test-results/identity-registered.png' });
   // A verified body makes seals possible on the same page.
   await expect(page.getByTestId('seal-page').getByRole('button', { name: '新建印章' })).toBeEnabled();
+});
+
+let signingCompany: Promise<SigningCompany> | null = null;
+
+/** The company party's link of a fresh sale contract, opened by the company's manager. */
+async function openCompanyLink(page: Page, request: APIRequestContext) {
+  signingCompany ??= createSigningCompany(request);
+  const company = await signingCompany;
+  const contract = await startSaleContract(request, company);
+  const link = contract.signatories.find((s) => s.role === 7);
+  if (!link) throw new Error('no company signatory');
+  await openAs(page, company.credentials, `/views/sign/to-be-signed?hash=${link.hash}`);
+  const screen = page.getByTestId('to-be-signed-page');
+  await expect(screen.getByRole('heading', { name: '二手房买卖合同' })).toBeVisible();
+  const linkStatus = async () => {
+    const info = await must(
+      get<{ signatories: { role: number; signStatus: number }[] }>(
+        request,
+        `/sign/getSignInfo?contractId=${contract.contractId}`,
+        company.credentials,
+      ),
+      'sign info',
+    );
+    return info.signatories.find((s) => s.role === 7)?.signStatus;
+  };
+  return { company, screen, linkStatus };
+}
+
+async function fillSigner(screen: Locator, company: SigningCompany, name: string) {
+  await screen.getByPlaceholder('请输入统一社会信用代码').fill(company.corpIdentNo);
+  await screen.getByPlaceholder('请输入姓名').fill(name);
+  await screen.getByPlaceholder('请输入身份证号').fill(company.operator.idNo);
+  await screen.getByPlaceholder('请输入手机号').fill(company.operator.phone);
+  await screen.getByRole('radio', { name: '人脸核身' }).click();
+  await expect(screen.getByRole('button', { name: '获取验证码' })).toBeHidden();
+}
+
+test('the company party signs with its seal after 人脸核身 instead of the SMS code', async ({
+  page,
+  context,
+  request,
+}) => {
+  const { company, screen, linkStatus } = await openCompanyLink(page, request);
+  await fillSigner(screen, company, company.operator.name);
+  const face = screen.getByTestId('face-verification');
+  const submit = screen.getByRole('button', { name: '确认签署并盖章' });
+
+  // A failed check verifies nothing: the seal cannot be applied yet.
+  await faceCheck(context, face, '发起人脸核身', '核身不通过');
+  await face.getByRole('button', { name: '我已完成核身' }).click();
+  await expect(face.getByTestId('face-state')).toHaveText('未通过');
+  await expect(submit).toBeDisabled();
+
+  await faceCheck(context, face, '重新核身', '核身通过');
+  await face.getByRole('button', { name: '我已完成核身' }).click();
+  await expect(face.getByTestId('face-state')).toHaveText('已通过');
+  await expect(screen.getByTestId('signing-notice')).toHaveText('人脸核身已通过，可以确认签署');
+  await submit.click();
+  await expect(screen.getByTestId('signing-notice')).toHaveText('签署成功');
+  await expect(screen.getByTestId('signatory-row').filter({ hasText: '本链接' })).toContainText('已签');
+  expect(await linkStatus()).toBe(1);
+});
+
+test('a signer whose identity is wrong sees the 400020 modal and is back at the form', async ({
+  page,
+  context,
+  request,
+}) => {
+  const { company, screen, linkStatus } = await openCompanyLink(page, request);
+  // Neither the legal representative nor the registered agent of the signing body.
+  await fillSigner(screen, company, '赵六');
+  const face = screen.getByTestId('face-verification');
+  await faceCheck(context, face, '发起人脸核身', '核身通过');
+  await face.getByRole('button', { name: '我已完成核身' }).click();
+  await expect(face.getByTestId('face-state')).toHaveText('已通过');
+  await screen.getByRole('button', { name: '确认签署并盖章' }).click();
+
+  const modal = page.getByRole('alertdialog');
+  await expect(modal).toContainText('赵六 身份信息填写错误 请填写正确信息再提交');
+  await modal.getByRole('button', { name: '去修改' }).click();
+  await expect(modal).toHaveCount(0);
+  await expect(screen.getByTestId('signing-notice')).toHaveText('赵六 身份信息填写错误 请填写正确信息再提交');
+  expect(await linkStatus()).toBe(0);
+  // Back at the form: correcting the name undoes the check, which is made again for the right person.
+  await screen.getByPlaceholder('请输入姓名').fill(company.operator.name);
+  await expect(face.getByTestId('face-state')).toHaveText('未认证');
+  await expect(face.getByRole('button', { name: '发起人脸核身' })).toBeVisible();
 });

@@ -12,7 +12,9 @@
  * developer sends through the inspector while the real landing is held back. A path that signs and
  * then reloads finds its link signed: the paths are the generated browser paths that keep to that,
  * narrowed to a subset that still takes every transition (e2e/support/covering-paths.ts), and every
- * way of signing (a drawn or a generated signature, the company's seal) goes to the server once.
+ * way of signing (a drawn or a generated signature, the company's seal after an SMS code or after
+ * 人脸核身) goes to the server once. A face check is decided on the sandbox provider's page that
+ * opens; the page then reports the passed check (face.passed) and signs with its faceId.
  */
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { generatePaths, type ModelPath } from '../tests/support/machine-model';
@@ -55,6 +57,8 @@ type Fixture = {
   linkSigned: boolean;
   voided: boolean;
   drawn: boolean;
+  /** How the company party's signer verifies on the page now: the SMS code, or 人脸核身. */
+  mode: 'sms' | 'face';
 };
 type Context = StepContext<Fixture>;
 
@@ -81,9 +85,43 @@ function keepsSignatures(path: ModelPath): boolean {
 /** The way a submission signs: the company's seal, or an individual's drawn (1) or generated (2) signature. */
 function wayOf(request: SignRequest | undefined): string | undefined {
   if (!request) return undefined;
-  return request.kind === 'company' ? 'company' : `individual ${request.signatureKind}`;
+  if (request.kind === 'company') return request.faceId === undefined ? 'company' : 'company face';
+  return `individual ${request.signatureKind}`;
 }
-const ways = ['individual 1', 'individual 2', 'company'];
+const ways = ['individual 1', 'individual 2', 'company', 'company face'];
+
+const isFaceRequest = (request: SignRequest | undefined) =>
+  request?.kind === 'company' && request.faceId !== undefined;
+
+/**
+ * What the browser can do faithfully around a face check: one passed check per path (a new one
+ * would need the old one undone); after it, no individual signing, no company request with another
+ * signer (editing the name undoes the check) and no face request without its faceId (the page sends
+ * the passed one); a code typed in is one the server sent in this path; and a valid face request is
+ * not refused (the server has nothing to refuse it for here — the wrong identity has its own check).
+ */
+function drivesFace(path: ModelPath): boolean {
+  let passed = 0;
+  let codeSent = false;
+  for (const [index, step] of path.steps.entries()) {
+    const type = step.event.type;
+    if (type === 'face.passed') passed += 1;
+    if (type === 'xstate.done.actor.sendCode') codeSent = true;
+    if (type !== 'sign.submit') continue;
+    const request = requestOf(step);
+    if (!request) continue;
+    if (passed > 0 && request.kind === 'individual') return false;
+    if (passed > 0 && request.kind === 'company' && !request.name.trim()) return false;
+    if (passed > 0 && isFaceRequest(request) && request.kind === 'company' && request.faceId === '')
+      return false;
+    if (!isFaceRequest(request) && /^\d{6}$/.test(request.verificationCode) && !codeSent) return false;
+    if (isFaceRequest(request) && path.steps[index + 1]?.event.type === 'xstate.error.actor.signLink')
+      return false;
+  }
+  return passed <= 1;
+}
+
+const isDrivable = (path: ModelPath) => keepsSignatures(path) && drivesFace(path);
 
 const signsWith = (path: ModelPath, way: string) =>
   path.steps.some(
@@ -97,10 +135,10 @@ const generated = generatePaths(spec);
 const covering = selectPaths();
 
 function selectPaths(): ModelPath[] {
-  const chosen = selectCoveringPaths(spec, generated, keepsSignatures);
+  const chosen = selectCoveringPaths(spec, generated, isDrivable);
   const extra = ways
     .filter((way) => !chosen.some((path) => signsWith(path, way)))
-    .map((way) => generated.find((path) => keepsSignatures(path) && signsWith(path, way)))
+    .map((way) => generated.find((path) => isDrivable(path) && signsWith(path, way)))
     .filter((path): path is ModelPath => path !== undefined);
   return [...chosen, ...extra];
 }
@@ -113,9 +151,13 @@ function need<T>(value: T | null): T {
   return value;
 }
 
-/** Whether the path signs as the company party (its link is the company's). */
+/** Whether the path signs as the company party (its link is the company's; only it may verify by face). */
 const signsAsCompany = (path: ModelPath) =>
-  path.steps.some((step) => step.event.type === 'sign.submit' && requestOf(step)?.kind === 'company');
+  path.steps.some(
+    (step) =>
+      step.event.type === 'face.passed' ||
+      (step.event.type === 'sign.submit' && requestOf(step)?.kind === 'company'),
+  );
 
 /** The phone the link's SMS code goes to: the seller's, or the company operator's for its seal. */
 function codePhone(c: Context): string {
@@ -253,6 +295,35 @@ async function expectNotice(c: Context): Promise<void> {
   else await expect(notice(c.page)).toHaveText(shown.text);
 }
 
+/** The company party's way of verifying: 短信验证码 or 人脸核身. */
+async function chooseMethod(c: Context, mode: 'sms' | 'face'): Promise<void> {
+  if (c.fixture.mode === mode) return;
+  await screen(c.page)
+    .getByRole('radio', { name: mode === 'face' ? '人脸核身' : '短信验证码' })
+    .click();
+  c.fixture.mode = mode;
+}
+
+const faceBox = (page: Page) => screen(page).getByTestId('face-verification');
+
+/** The signer's face check, started on the page and passed on the sandbox provider's page that opens. */
+async function passFaceCheck(c: Context): Promise<void> {
+  if (!(await screen(c.page).getByPlaceholder('请输入统一社会信用代码').inputValue()))
+    await fillCompanyForm(c);
+  await chooseMethod(c, 'face');
+  const opened = c.page.context().waitForEvent('page');
+  await faceBox(c.page).getByRole('button', { name: '发起人脸核身' }).click();
+  const provider = await opened;
+  await provider.waitForLoadState();
+  const card = provider.getByTestId('sandbox-face');
+  await expect(card.getByTestId('face-status')).toHaveText('待核身');
+  await card.getByRole('button', { name: '核身通过', exact: true }).click();
+  await expect(card.getByTestId('face-done')).toBeVisible();
+  await provider.close();
+  await faceBox(c.page).getByRole('button', { name: '我已完成核身' }).click();
+  await expect(faceBox(c.page).getByTestId('face-state')).toHaveText('已通过');
+}
+
 const sendButton = (page: Page) => screen(page).getByRole('button', { name: /^(获取验证码|重新发送)$/ });
 const submitButton = (page: Page) => screen(page).getByRole('button', { name: /^确认签署(并盖章)?$/ });
 
@@ -340,6 +411,7 @@ const executors: BrowserExecutors<Fixture> = {
       const link = need(c.fixture.link);
       if (link.role === 7 && !(await screen(c.page).getByPlaceholder('请输入统一社会信用代码').inputValue()))
         await fillCompanyForm(c);
+      if (link.role === 7) await chooseMethod(c, 'sms');
       if (nextType(c) === 'xstate.error.actor.sendCode') {
         // A code went to this phone a moment ago (the party asked twice): the next one is refused.
         const credentials = need(c.fixture.company).credentials;
@@ -354,6 +426,7 @@ const executors: BrowserExecutors<Fixture> = {
       await sendButton(c.page).click();
       noteSent(phone);
     },
+    'face.passed': passFaceCheck,
     'xstate.done.actor.sendCode': async (c) => {
       await outboxCode(c);
     },
@@ -368,6 +441,14 @@ const executors: BrowserExecutors<Fixture> = {
         for (const other of need(c.fixture.contract).signatories)
           if (other.role !== link.role) await signThroughApi(c, other);
       }
+      if (isFaceRequest(request)) {
+        // The page sends the passed check's faceId, or '' when none passed (refused: 请先完成人脸核身).
+        await chooseMethod(c, 'face');
+        if (request.kind === 'company') await fillCompanyForm(c, request.name);
+        await submitButton(c.page).click();
+        return;
+      }
+      if (request.kind === 'company') await chooseMethod(c, 'sms');
       let code = request.verificationCode;
       if (/^\d{6}$/.test(code)) {
         const real = await outboxCode(c);
@@ -422,13 +503,21 @@ const executors: BrowserExecutors<Fixture> = {
     },
     'signingLink.ready.idle': async (c) => {
       await expect(screen(c.page).getByRole('button', { name: '获取验证码' })).toBeVisible();
+      if (c.fixture.link?.role === 7) await expect(faceBox(c.page)).toBeHidden();
       await expect(submitButton(c.page)).toBeDisabled();
       await expectNotice(c);
     },
     // In flight for a moment; the busy button has no name then.
     'signingLink.ready.sendingCode': async (c) => expect(screen(c.page)).toBeVisible(),
     'signingLink.ready.codeSent': async (c) => {
-      await expect(screen(c.page).getByRole('button', { name: '重新发送' })).toBeVisible();
+      const { codePhone, faceId } = c.step.state.context as SigningLinkContext;
+      if (c.fixture.mode === 'face') {
+        await expect(faceBox(c.page).getByTestId('face-state')).toHaveText(faceId ? '已通过' : '未认证');
+        await expect(sendButton(c.page)).toBeHidden();
+      } else
+        await expect(
+          screen(c.page).getByRole('button', { name: codePhone ? '重新发送' : '获取验证码' }),
+        ).toBeVisible();
       await expect(submitButton(c.page)).toBeEnabled();
       await expectNotice(c);
     },
@@ -466,6 +555,7 @@ test.describe('signing-link machine through the real awaiting-signature page', (
           linkSigned: false,
           voided: false,
           drawn: false,
+          mode: 'sms',
         },
       });
     });

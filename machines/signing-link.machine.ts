@@ -4,8 +4,12 @@
  * contract no longer awaiting signatures) is closed with the reason. Otherwise the party asks for
  * an SMS code (an individual's code goes to the phone of the link, a company's to the signer's
  * mobile), then submits the code with a drawn or generated signature (individual) or the signer's
- * identity for the company seal. Every refusal of the server (wrong code, expired, already signed)
- * is shown and nothing moves on; the server decides, the client only asks.
+ * identity for the company seal. A company party may verify its signer by 人脸核身 instead of the
+ * code (VerificationCode type 2): the page runs the face check and sends face.passed with the
+ * passed check's faceId, which stands in for the code; the request then carries that faceId. The
+ * state codeSent is "can sign": a code was sent or a face check passed. Every refusal of the server
+ * (wrong code, wrong identity 400020, expired, already signed) is shown and nothing moves on; the
+ * server decides, the client only asks.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { components } from '../openapi/generated/api';
@@ -31,6 +35,8 @@ export type SignRequest =
       mobileNo: string;
       company: string;
       orgCode: string;
+      /** 人脸核身 instead of the SMS code (type 2): the passed check's faceId ('' when none passed). */
+      faceId?: string;
     };
 
 /** The server's answer and, when the actor could read it, the link's landing after signing. */
@@ -41,6 +47,8 @@ export const signingMessages = {
   codeMissing: '请输入6位短信验证码',
   signatureMissing: '请先签名',
   signerMissing: '请填写签署人姓名、身份证号和手机号',
+  facePassed: '人脸核身已通过，可以确认签署',
+  faceMissing: '请先完成人脸核身',
   signed: '签署成功',
   allSigned: '签署成功，全部签署方已签署，合同已签约',
   alreadySigned: '您已签署，请勿重复签署',
@@ -51,12 +59,15 @@ export const signingMessages = {
 export type SigningLinkEvent =
   | { type: 'code.send'; mobileNo?: string }
   | { type: 'sign.submit'; request: SignRequest }
+  | { type: 'face.passed'; faceId: string }
   | { type: 'landing.reload' };
 
 export type SigningLinkContext = {
   hash: string;
   landing: SigningLanding | null;
   codePhone: string | null;
+  /** The signer's passed face check (company parties), which stands in for the SMS code. */
+  faceId: string | null;
   result: SignResult | null;
   notice: { kind: 'error' | 'success' | 'info'; text: string } | null;
 };
@@ -89,7 +100,17 @@ export const signingLinkMachine = setup({
     isAlreadySigned: ({ event }) => landingOf(event).signatory.signStatus === 1,
     isExpired: ({ event }) => landingOf(event).expired === 1,
     isNotAwaiting: ({ event }) => landingOf(event).state !== 7,
-    isCodeMissing: ({ event }) => !/^\d{6}$/.test(submitted(event).verificationCode),
+    isCodeMissing: ({ event }) => {
+      const request = submitted(event);
+      return (
+        !(request.kind === 'company' && request.faceId !== undefined) &&
+        !/^\d{6}$/.test(request.verificationCode)
+      );
+    },
+    isFaceMissing: ({ context, event }) => {
+      const request = submitted(event);
+      return request.kind === 'company' && request.faceId !== undefined && request.faceId !== context.faceId;
+    },
     isSignatureMissing: ({ event }) => {
       const request = submitted(event);
       return request.kind === 'individual' && request.signatureImage === '';
@@ -98,7 +119,7 @@ export const signingLinkMachine = setup({
       const request = submitted(event);
       return request.kind === 'company' && (!request.name.trim() || !request.idNo || !request.mobileNo);
     },
-    hasSentCode: ({ context }) => context.codePhone !== null,
+    canVerify: ({ context }) => context.codePhone !== null || context.faceId !== null,
     isAllSigned: ({ event }) => (event as unknown as { output: SignResult }).output.state === 8,
   },
   actions: {
@@ -109,6 +130,10 @@ export const signingLinkMachine = setup({
         kind: 'info' as const,
         text: signingMessages.codeSent((event as unknown as { output: CodeSent }).output.phone),
       }),
+    }),
+    keepFaceId: assign({
+      faceId: ({ event }) => (event as Extract<SigningLinkEvent, { type: 'face.passed' }>).faceId,
+      notice: { kind: 'info' as const, text: signingMessages.facePassed },
     }),
     keepResult: assign({
       result: ({ event }) => (event as unknown as { output: SignResult }).output,
@@ -129,6 +154,7 @@ export const signingLinkMachine = setup({
     hash: input?.hash ?? '',
     landing: null,
     codePhone: null,
+    faceId: null,
     result: null,
     notice: null,
   }),
@@ -174,7 +200,12 @@ export const signingLinkMachine = setup({
     ready: {
       initial: 'idle',
       states: {
-        idle: { on: { 'code.send': 'sendingCode' } },
+        idle: {
+          on: {
+            'code.send': 'sendingCode',
+            'face.passed': { target: 'codeSent', actions: 'keepFaceId' },
+          },
+        },
         sendingCode: {
           invoke: {
             id: 'sendCode',
@@ -187,7 +218,7 @@ export const signingLinkMachine = setup({
             }),
             onDone: { target: 'codeSent', actions: 'keepCodePhone' },
             onError: [
-              { guard: 'hasSentCode', target: 'codeSent', actions: 'showActorError' },
+              { guard: 'canVerify', target: 'codeSent', actions: 'showActorError' },
               { target: 'idle', actions: 'showActorError' },
             ],
           },
@@ -195,10 +226,15 @@ export const signingLinkMachine = setup({
         codeSent: {
           on: {
             'code.send': 'sendingCode',
+            'face.passed': { actions: 'keepFaceId' },
             'sign.submit': [
               {
                 guard: 'isCodeMissing',
                 actions: { type: 'notify', params: { kind: 'error', text: signingMessages.codeMissing } },
+              },
+              {
+                guard: 'isFaceMissing',
+                actions: { type: 'notify', params: { kind: 'error', text: signingMessages.faceMissing } },
               },
               {
                 guard: 'isSignatureMissing',

@@ -41,13 +41,25 @@ export const companyRequest: SignRequest = {
   orgCode: '91440300MA5F000001',
 };
 
+/** A passed face check of the company party's signer (人脸核身 instead of the SMS code). */
+export const faceId = 'F0123456789abcdef01234567';
+
+export const faceRequest: Extract<SignRequest, { kind: 'company' }> = {
+  ...companyRequest,
+  verificationCode: '',
+  faceId,
+};
+
 export const signingLinkModel: ModelSpec = {
   machine: signingLinkMachine,
   serializeContext: (context) => {
-    const { codePhone, notice } = context as SigningLinkContext;
-    return { codePhone, notice: notice?.text ?? null };
+    const { codePhone, faceId, notice } = context as SigningLinkContext;
+    return { codePhone, faceId, notice: notice?.text ?? null };
   },
-  browserSerializeContext: (context) => ({ hasCode: (context as SigningLinkContext).codePhone !== null }),
+  browserSerializeContext: (context) => ({
+    hasCode: (context as SigningLinkContext).codePhone !== null,
+    hasFace: (context as SigningLinkContext).faceId !== null,
+  }),
   events: {
     'xstate.done.actor.loadLanding': [
       { type: 'xstate.done.actor.loadLanding', output: landing(7, 0, 0) },
@@ -72,7 +84,11 @@ export const signingLinkModel: ModelSpec = {
       { type: 'sign.submit', request: { ...individualRequest, verificationCode: '12' } },
       { type: 'sign.submit', request: { ...individualRequest, signatureImage: '' } },
       { type: 'sign.submit', request: { ...companyRequest, name: ' ' } },
+      { type: 'sign.submit', request: faceRequest },
+      // 人脸核身 chosen but no check passed.
+      { type: 'sign.submit', request: { ...faceRequest, faceId: '' } },
     ],
+    'face.passed': [{ type: 'face.passed', faceId }],
     'xstate.done.actor.signLink': [
       { type: 'xstate.done.actor.signLink', output: { state: 7 } },
       { type: 'xstate.done.actor.signLink', output: { state: 8 } },

@@ -1,6 +1,7 @@
 /**
  * The calls of the awaiting-signature page and the seal management screen: the signing-link
- * machine's actors (landing, SMS code, signature or company seal) and the seal screen's loads.
+ * machine's actors (landing, SMS code, signature or company seal — verified by SMS code or by
+ * 人脸核身) and the seal screen's loads.
  */
 import { fromPromise } from 'xstate';
 import { api, ok } from '../../api/client';
@@ -79,8 +80,10 @@ export const signingLinkActors = {
       api.POST('/sign/VerificationCode', {
         body: {
           hash,
-          type: 1,
-          verificationCode: request.verificationCode,
+          // 人脸核身 (type 2) carries the passed check's faceId; otherwise the SMS code (type 1).
+          ...(request.faceId !== undefined
+            ? { type: 2 as const, faceId: request.faceId }
+            : { type: 1 as const, verificationCode: request.verificationCode }),
           name: request.name.trim(),
           idNo: request.idNo.trim().toUpperCase(),
           mobileNo: request.mobileNo.trim(),

@@ -1,11 +1,12 @@
 /**
  * The awaiting-signature page (/views/sign/to-be-signed?hash=): one signatory's link. The party
  * sees the contract and who has signed, asks for an SMS code, and signs: an individual with a drawn
- * or generated signature, a company party as its legal person or agent with the company seal. The
- * signing-link machine runs the steps; the server refuses what may not happen (wrong code, expired
+ * or generated signature, a company party as its legal person or agent with the company seal, its
+ * signer verified by the SMS code or by 人脸核身 (the face check on the provider's page; its faceId
+ * replaces the code, VerificationCode type 2). The signing-link machine runs the steps; the server refuses what may not happen (wrong code, expired
  * link, already signed) and the page shows its message.
  */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import {
   Badge,
@@ -18,6 +19,7 @@ import {
   Grid,
   Heading,
   Link,
+  SegmentedControl,
   Select,
   Table,
   Text,
@@ -29,6 +31,7 @@ import { inspect } from '../../inspector/inspection-store';
 import { PdfPreview } from '../../ui/pdf-preview';
 import { createSigningLinkMachine, type SignSignatory } from './signing-actors';
 import { SignatureInput, type SignatureValue } from './signature-pad';
+import { FaceVerification } from './face-verification';
 import { signatoryRoleNames } from '../sign/sign-format';
 import { CERT_TYPE_NAMES, checkCertificate, normalizeIdCard } from '../../domain/validators';
 
@@ -203,6 +206,16 @@ function SigningLink({ hash }: { hash: string }) {
   const [signature, setSignature] = useState<SignatureValue>({ kind: 1, image: '' });
   const [company, setCompany] = useState<CompanyForm | null>(null);
   const [identity, setIdentity] = useState<OwnIdentity>({ certType: 1, certNo: '', name: '' });
+  // A company party's signer verifies by SMS code or by 人脸核身; a passed check's faceId stands in for the code.
+  const [method, setMethod] = useState<'sms' | 'face'>('sms');
+  const [faceId, setFaceId] = useState<string | null>(null);
+  const onFaceResult = useCallback(
+    (passed: string | null) => {
+      setFaceId(passed);
+      if (passed) send({ type: 'face.passed', faceId: passed });
+    },
+    [send],
+  );
 
   if (!hash) {
     return (
@@ -253,9 +266,14 @@ function SigningLink({ hash }: { hash: string }) {
   const asksIdentity = !isCompanyParty && needsOwnIdentity(signatory);
   const identityProblem = asksIdentity ? ownIdentityProblem(signatory, identity) : null;
 
+  const byFace = isCompanyParty && method === 'face';
   const onSubmit = () => {
     const request: SignRequest = isCompanyParty
-      ? { kind: 'company', verificationCode: code.trim(), ...form }
+      ? {
+          kind: 'company',
+          ...form,
+          ...(byFace ? { verificationCode: '', faceId: faceId ?? '' } : { verificationCode: code.trim() }),
+        }
       : {
           kind: 'individual',
           verificationCode: code.trim(),
@@ -373,7 +391,32 @@ function SigningLink({ hash }: { hash: string }) {
                   {asksIdentity && (
                     <OwnIdentityFields signatory={signatory} identity={identity} onChange={setIdentity} />
                   )}
-                  <Flex gap="2" align="end">
+                  {isCompanyParty && (
+                    <Flex direction="column" gap="2">
+                      <Text as="div" size="2" weight="medium">
+                        验证方式
+                      </Text>
+                      <SegmentedControl.Root
+                        value={method}
+                        onValueChange={(value) => setMethod(value === 'face' ? 'face' : 'sms')}
+                        aria-label="验证方式"
+                      >
+                        <SegmentedControl.Item value="sms">短信验证码</SegmentedControl.Item>
+                        <SegmentedControl.Item value="face">人脸核身</SegmentedControl.Item>
+                      </SegmentedControl.Root>
+                      {/* Kept while the SMS code is shown: switching back finds the check as it was. */}
+                      <Box display={byFace ? 'block' : 'none'}>
+                        <FaceVerification
+                          role="签署人"
+                          name={form.name}
+                          idNo={form.idNo}
+                          hash={hash}
+                          onResult={onFaceResult}
+                        />
+                      </Box>
+                    </Flex>
+                  )}
+                  <Flex gap="2" align="end" display={byFace ? 'none' : 'flex'}>
                     <Box flexGrow="1">
                       <Field
                         label="短信验证码"
