@@ -238,13 +238,16 @@ test('a reload during the wait resumes polling the same order, and its payment i
   await page.reload();
   await expect(panel(page)).toContainText('等待支付');
   await expect(panel(page).getByTestId('order-number')).toHaveText(orderNumber);
+  // From here on the page polls only when the test moves the clock (not before the payment).
+  await page.clock.pauseAt(Date.now() + 1000);
   const paid = await post(request, '/sandbox/payConfirm', { orderNumber }, credentials);
   expect(paid.code).toBe(200);
   await page.clock.fastForward(pollIntervalMs);
   await expect(panel(page).getByTestId('payment-notice')).toHaveText(paymentMessages.paid);
   await expect(page.getByTestId('sign-balance')).toHaveText('10');
 
-  // Nothing pending any more: the next visit starts a new checkout.
+  // Nothing pending any more: the next visit starts a new checkout (the page starts with its clock running).
+  await page.clock.resume();
   await page.reload();
   await expect(page.getByTestId('recharge-page')).toBeVisible();
   await expect(panel(page)).toHaveCount(0);

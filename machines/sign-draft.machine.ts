@@ -3,8 +3,12 @@
  * (signDraftSave) once the form has been quiet for a moment, but only when the house name, building
  * or room number is filled; the 已保存 indicator shows for 3 seconds. The first save returns the
  * draft code, which later saves overwrite. Changes made while a save is under way are saved next.
+ * Submitting the contract stops the autosave before the submission is sent (draft.stop): a save under
+ * way finishes first, so the submission names the draft it takes with it, and no save starts while the
+ * submission is under way (it would leave a draft of a submitted contract). A failed submission resumes
+ * the autosave (draft.resume).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, stateIn } from 'xstate';
 
 export type DraftSaveRequest = { draftCode?: string; boxid: number; content: Record<string, unknown> };
 
@@ -17,7 +21,9 @@ export type SignDraftContext = {
 };
 
 export type SignDraftEvent =
-  { type: 'draft.change'; boxid: number; content: Record<string, unknown> } | { type: 'draft.stop' };
+  | { type: 'draft.change'; boxid: number; content: Record<string, unknown> }
+  | { type: 'draft.stop' }
+  | { type: 'draft.resume' };
 
 export const draftDelays = { quiet: 1000, savedIndicator: 3000 } as const;
 export const draftMessages = { saved: '已保存' } as const;
@@ -52,6 +58,8 @@ export const signDraftMachine = setup({
   guards: {
     isSavable: ({ event }) => event.type === 'draft.change' && hasHouseInfo(event.content),
     isDirty: ({ context }) => context.isDirty,
+    hasSavableContent: ({ context }) => hasHouseInfo(context.content),
+    isStopping: stateIn({ saving: 'stopping' }),
   },
 }).createMachine({
   id: 'signDraft',
@@ -96,6 +104,11 @@ export const signDraftMachine = setup({
         }),
         onDone: [
           {
+            guard: 'isStopping',
+            target: 'stopped',
+            actions: assign({ draftCode: ({ event }) => event.output.draftCode, error: null }),
+          },
+          {
             guard: 'isDirty',
             target: 'waiting',
             actions: assign({ draftCode: ({ event }) => event.output.draftCode, error: null }),
@@ -105,18 +118,29 @@ export const signDraftMachine = setup({
             actions: assign({ draftCode: ({ event }) => event.output.draftCode, error: null }),
           },
         ],
-        onError: {
-          target: 'failed',
-          actions: assign({
-            error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)),
-          }),
-        },
+        onError: [
+          { guard: 'isStopping', target: 'stopped' },
+          {
+            target: 'failed',
+            actions: assign({
+              error: ({ event }) =>
+                event.error instanceof Error ? event.error.message : String(event.error),
+            }),
+          },
+        ],
       },
-      on: {
-        'draft.stop': 'stopped',
-        'draft.change': {
-          actions: ['remember', assign({ isDirty: ({ event }) => hasHouseInfo(event.content) })],
+      initial: 'open',
+      states: {
+        open: {
+          on: {
+            'draft.stop': 'stopping',
+            'draft.change': {
+              actions: ['remember', assign({ isDirty: ({ event }) => hasHouseInfo(event.content) })],
+            },
+          },
         },
+        /** The contract is to be submitted: the save under way finishes first (its draft code goes with it). */
+        stopping: { on: { 'draft.change': { actions: 'remember' } } },
       },
     },
     /** 已保存, shown for 3 seconds. */
@@ -139,7 +163,15 @@ export const signDraftMachine = setup({
         ],
       },
     },
-    /** The contract was submitted (the server deleted the draft): nothing more to save. */
-    stopped: { type: 'final' },
+    /**
+     * The contract is being submitted (the server deletes the draft with it) or was: nothing is saved.
+     * A failed submission resumes, saving the form as it is now if it is savable.
+     */
+    stopped: {
+      on: {
+        'draft.change': { actions: 'remember' },
+        'draft.resume': [{ guard: 'hasSavableContent', target: 'waiting' }, { target: 'idle' }],
+      },
+    },
   },
 });

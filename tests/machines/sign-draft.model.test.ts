@@ -56,4 +56,42 @@ describe('sign draft machine, model-based', () => {
       content: { houseInfo: { houseRoomNo: '303' } },
     });
   });
+
+  it('stops before a submission: no save while it is under way, a save under way finishes first, a failed one resumes', async () => {
+    const answers: Array<(value: { draftCode: string }) => void> = [];
+    const save = vi.fn(
+      (_input: DraftSaveRequest) => new Promise<{ draftCode: string }>((resolve) => answers.push(resolve)),
+    );
+    const machine = signDraftMachine.provide({
+      actors: {
+        saveDraft: fromPromise<{ draftCode: string }, DraftSaveRequest>(async ({ input }) => save(input)),
+      },
+    });
+    const clock = new SimulatedClock();
+    const actor = createActor(machine, { clock, input: {} }).start();
+    // Stopped while waiting for quiet: the save never starts.
+    actor.send({ type: 'draft.change', boxid: 3, content: { houseInfo: { houseName: '阳光花园' } } });
+    actor.send({ type: 'draft.stop' });
+    clock.increment(draftDelays.quiet * 5);
+    expect(save).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().value).toBe('stopped');
+    // The submission failed: the form as it is now is saved once quiet.
+    actor.send({ type: 'draft.change', boxid: 3, content: { houseInfo: { houseName: '阳光花园2' } } });
+    actor.send({ type: 'draft.resume' });
+    expect(actor.getSnapshot().value).toBe('waiting');
+    clock.increment(draftDelays.quiet);
+    expect(save).toHaveBeenCalledWith({ boxid: 3, content: { houseInfo: { houseName: '阳光花园2' } } });
+    // Stopped during that first save: stopped only once it answers, with its draft code.
+    actor.send({ type: 'draft.stop' });
+    expect(actor.getSnapshot().matches({ saving: 'stopping' })).toBe(true);
+    answers[0]?.({ draftCode: 'D20261123093000001' });
+    await waitFor(actor, (s) => s.matches('stopped'));
+    expect(actor.getSnapshot().context.draftCode).toBe('D20261123093000001');
+    clock.increment(draftDelays.quiet * 5);
+    expect(save).toHaveBeenCalledTimes(1);
+    // A failed submission of a form without a house resumes idle.
+    actor.send({ type: 'draft.change', boxid: 3, content: { houseInfo: {} } });
+    actor.send({ type: 'draft.resume' });
+    expect(actor.getSnapshot().value).toBe('idle');
+  });
 });

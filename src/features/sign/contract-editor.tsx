@@ -4,7 +4,7 @@
  * submission or edit with the same checks (contract-fields.ts) and the nextType offer (sign-contract
  * machine), and the pieces of screen around them. The views differ only in how the values are entered.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import {
   AlertDialog,
@@ -84,7 +84,7 @@ export function useContractEditor({
   const contractType = template?.contractType ?? (restore.kind === 'new' ? 1 : restore.contractType);
   const [fieldsMachine] = useState(() => resourceMachine.provide({ actors: { load: loadFields(boxid) } }));
   const [fieldsState] = useMachine(fieldsMachine, { inspect });
-  const [draft, sendDraft] = useMachine(signDraftAutosaveMachine, {
+  const [draft, sendDraft, draftRef] = useMachine(signDraftAutosaveMachine, {
     input: { draftCode: restore.kind === 'draft' ? restore.draftCode : null },
     inspect,
   });
@@ -115,11 +115,20 @@ export function useContractEditor({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [savedCode]);
 
-  // Once submitted the server has removed the draft; stop autosaving.
   const isSubmitted = submittedStates.some((s) => sign.matches(s));
+  // A submission takes the draft with it, so the autosave stops before it is sent (a save under way
+  // finishes first: the submission names its draft) and no save starts while it is under way; a
+  // failed submission resumes the autosave.
+  const isSubmitting = sign.matches('submitting') || draft.matches({ saving: 'stopping' });
+  const isSending = sign.matches('submitting');
+  const wasSending = useRef(false);
   useEffect(() => {
-    if (isSubmitted) sendDraft({ type: 'draft.stop' });
-  }, [isSubmitted, sendDraft]);
+    if (isSending) wasSending.current = true;
+    else if (wasSending.current) {
+      wasSending.current = false;
+      if (!isSubmitted) sendDraft({ type: 'draft.resume' });
+    }
+  }, [isSending, isSubmitted, sendDraft]);
 
   const fields = fieldsState.context.data as SignFieldDefinitions | null;
 
@@ -130,27 +139,41 @@ export function useContractEditor({
   };
 
   const submit = () => {
-    if (!fields) return;
+    if (!fields || isSubmitting) return;
     const message = checkForm(contractType, values, fields.requireFlags, fields.fields);
     if (message) {
       setFormError(message);
       return;
     }
-    const body = submissionBody({
-      boxid,
-      contractType,
-      values,
-      fields: fields.fields,
-      draftCode: editingId === null ? draft.context.draftCode : null,
-      approval: withApproval ? { remark: approvalRemark } : null,
-    });
-    if (editingId !== null && sign.can({ type: 'contract.edit', request: { contractId: editingId, body } }))
-      send({ type: 'contract.edit', request: { contractId: editingId, body } });
-    else
-      send({
-        type: 'contract.submit',
-        request: editingId !== null ? { contractId: editingId, body } : { body },
+    const approval = withApproval ? { remark: approvalRemark } : null;
+    const sendSubmission = (draftCode: string | null) => {
+      const body = submissionBody({
+        boxid,
+        contractType,
+        values,
+        fields: fields.fields,
+        draftCode: editingId === null ? draftCode : null,
+        approval,
       });
+      if (editingId !== null && sign.can({ type: 'contract.edit', request: { contractId: editingId, body } }))
+        send({ type: 'contract.edit', request: { contractId: editingId, body } });
+      else
+        send({
+          type: 'contract.submit',
+          request: editingId !== null ? { contractId: editingId, body } : { body },
+        });
+    };
+    sendDraft({ type: 'draft.stop' });
+    const stopped = draftRef.getSnapshot();
+    if (stopped.matches('stopped')) {
+      sendSubmission(stopped.context.draftCode);
+      return;
+    }
+    const subscription = draftRef.subscribe((snapshot) => {
+      if (!snapshot.matches('stopped')) return;
+      subscription.unsubscribe();
+      sendSubmission(snapshot.context.draftCode);
+    });
   };
 
   const isLoadingContract =
@@ -190,6 +213,8 @@ export function useContractEditor({
     approvalRemark,
     setApprovalRemark,
     isSubmitted,
+    /** Submitting, or waiting for the autosave to stop first. */
+    isSubmitting,
     phase: isLoadingContract
       ? ('loading' as const)
       : !isEditable
@@ -338,7 +363,7 @@ export function SubmitOptions({ editor }: { editor: ContractEditor }) {
 }
 
 export function SubmitButton({ editor }: { editor: ContractEditor }) {
-  const isSubmitting = editor.sign.matches('submitting');
+  const { isSubmitting } = editor;
   return (
     <Button disabled={isSubmitting || editor.isSubmitted || !editor.fields} onClick={editor.submit}>
       {isSubmitting ? '提交中...' : '提交'}
