@@ -68,6 +68,33 @@ function Field({
   );
 }
 
+/** A multiple choice as checkboxes, one per option; `picked` holds the chosen values as strings. */
+export function ChoiceChecks({
+  options,
+  picked,
+  onChange,
+}: {
+  options: Option[];
+  picked: string[];
+  onChange: (picked: string[]) => void;
+}) {
+  return options.map((o) => (
+    <Text as="label" size="2" key={String(o.value)}>
+      <Flex gap="1" align="center">
+        <Checkbox
+          checked={picked.includes(String(o.value))}
+          onCheckedChange={(checked) =>
+            onChange(
+              checked === true ? [...picked, String(o.value)] : picked.filter((p) => p !== String(o.value)),
+            )
+          }
+        />
+        {o.label}
+      </Flex>
+    </Text>
+  ));
+}
+
 function ChoiceSelect({
   label,
   options,
@@ -308,23 +335,7 @@ function FieldInput({
       const picked = Array.isArray(value) ? (value as string[]) : [];
       return (
         <Flex gap="3" wrap="wrap" py="1">
-          {(spec.options ?? []).map((o) => (
-            <Text as="label" size="2" key={String(o.value)}>
-              <Flex gap="1" align="center">
-                <Checkbox
-                  checked={picked.includes(String(o.value))}
-                  onCheckedChange={(checked) =>
-                    onChange(
-                      checked === true
-                        ? [...picked, String(o.value)]
-                        : picked.filter((p) => p !== String(o.value)),
-                    )
-                  }
-                />
-                {o.label}
-              </Flex>
-            </Text>
-          ))}
+          <ChoiceChecks options={spec.options ?? []} picked={picked} onChange={onChange} />
         </Flex>
       );
     }

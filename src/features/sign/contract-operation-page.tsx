@@ -9,19 +9,7 @@
  */
 import { useMemo, useState } from 'react';
 import { useMachine } from '@xstate/react';
-import {
-  Badge,
-  Box,
-  Button,
-  Callout,
-  Card,
-  Checkbox,
-  Dialog,
-  Flex,
-  Heading,
-  Popover,
-  Text,
-} from '@radix-ui/themes';
+import { Badge, Box, Button, Callout, Card, Dialog, Flex, Heading, Popover, Text } from '@radix-ui/themes';
 import { resourceMachine } from '../../../machines/resource.machine';
 import type { PageProps } from '../../core/workspace';
 import { certTypeOptions } from '../../domain/sign-contract-text';
@@ -54,7 +42,14 @@ import {
   type EditorRestore,
 } from './contract-editor';
 import { type FieldSpec, type FormGroup, type PartyValues } from './contract-fields';
-import { CustomFieldsForm, FurnitureForm, GroupForm, PartyForm, RegionPicker } from './contract-form-parts';
+import {
+  ChoiceChecks,
+  CustomFieldsForm,
+  FurnitureForm,
+  GroupForm,
+  PartyForm,
+  RegionPicker,
+} from './contract-form-parts';
 import { ContractViewStart } from './contract-view-start';
 import { loadContractText, type SignPreview, type SignTemplateItem } from './sign-actors';
 import { signPages } from './sign-pages';
@@ -282,23 +277,7 @@ function DocumentBlank({
         </Popover.Trigger>
         <Popover.Content>
           <Flex direction="column" gap="2">
-            {(spec.options ?? []).map((o) => (
-              <Text as="label" size="2" key={String(o.value)}>
-                <Flex gap="2" align="center">
-                  <Checkbox
-                    checked={picked.includes(String(o.value))}
-                    onCheckedChange={(checked) =>
-                      set(
-                        checked === true
-                          ? [...picked, String(o.value)]
-                          : picked.filter((p) => p !== String(o.value)),
-                      )
-                    }
-                  />
-                  {o.label}
-                </Flex>
-              </Text>
-            ))}
+            <ChoiceChecks options={spec.options ?? []} picked={picked} onChange={set} />
           </Flex>
         </Popover.Content>
       </Popover.Root>
