@@ -199,6 +199,66 @@ describe('views around a sign contract: add flags, history, previews, 签字记�
     expect(flat).toContain('转租（纳入合同）');
   });
 
+  it('prints every widget field of the sale and rent templates in their sentences', async () => {
+    const printed = async (contractId: number) => {
+      const print = (await get('/sign/signViewPrint', broker, { contractId })).data as { pdfUrl: string };
+      const pdf = await t.app.inject({ method: 'GET', url: print.pdfUrl });
+      return execFileSync('pdftotext', ['-', '-'], { input: pdf.rawPayload })
+        .toString('utf8')
+        .replace(/\s+/g, '');
+    };
+    const saleId = await submit(broker, {
+      ...saleContent('阳光花园'),
+      customFields: {
+        fieldsList_1: '70年',
+        fieldsList_2: '2027-01-05',
+        fieldsList_3: '5000',
+        fieldsList_4: ['家具', '车位使用权'],
+        fieldsList_5: '钥匙三把随房交付',
+      },
+    });
+    const saleHtml = (
+      (await get('/sign/signCustomModelView', broker, { contractId: saleId })).data as Preview
+    ).html;
+    expect(saleHtml).toContain('该房屋土地使用权（产权）年限为<span data-field="fieldsList_1">70年</span>');
+    expect(saleHtml).toContain('<span data-field="fieldsList_4">家具、车位使用权</span>');
+    const sale = await printed(saleId);
+    expect(sale).toContain('该房屋土地使用权（产权）年限为70年');
+    expect(sale).toContain('甲方应于2027-01-05前结清该房屋的物业服务费');
+    expect(sale).toContain('专项维修资金（维修基金）5000元随房屋一并转让给乙方');
+    expect(sale).toContain('甲方随房屋附赠乙方以下物品：家具、车位使用权');
+    expect(sale).toContain('备注说明：钥匙三把随房交付');
+
+    const templates = (await get('/sign/templatePostsV2', manager)).data as {
+      boxId: number;
+      contractType: number;
+    }[];
+    const content = saleContent('月租公寓');
+    const rentSubmitted = await post('/sign/contractSubmissionV2501', broker, {
+      boxid: templates.find((x) => x.contractType === 2)!.boxId,
+      signatureType: 1,
+      content: {
+        partyA: content.partyA,
+        partyB: content.partyB,
+        property: content.property,
+        transaction: { startDate: '2027-01-01', endDate: '2027-12-31', paymentCycle: 1 },
+        rental: { monthlyRent: 4500, depositRent: 9000 },
+        customFields: {
+          fieldsList_1: '办公',
+          fieldsList_2: '电1234度，水56吨，燃气78立方米',
+          fieldsList_3: 3,
+          fieldsList_4: '钥匙2把、门禁卡1张',
+        },
+      },
+    });
+    expect(rentSubmitted.code, rentSubmitted.message).toBe(200);
+    const rent = await printed((rentSubmitted.data as { contractId: number }).contractId);
+    expect(rent).toContain('乙方租赁该房屋用于办公，未经甲方书面同意');
+    expect(rent).toContain('该房屋可居住人数不超过3人');
+    expect(rent).toContain('水、电、燃气表底数：电1234度，水56吨，燃气78立方米；');
+    expect(rent).toContain('钥匙交接：钥匙2把、门禁卡1张');
+  });
+
   it('lists 签字记录 from the signing audit trail, three per page, newest first', async () => {
     const contractId = await submit(manager);
     expect((await post('/sign/contractStart', manager, { contractId, type: 2 })).code).toBe(200);
