@@ -2,6 +2,7 @@
 import { readConfig } from './config';
 import { openDatabase } from './db/client';
 import { isDatabaseEmpty, seedDemoData } from './seed/demo';
+import { refreshBuiltinTemplates } from './areas/template/seed-templates';
 import { buildApp } from './app';
 import { createLocalStorage } from './storage/files';
 import { join } from 'node:path';
@@ -12,6 +13,9 @@ if (await isDatabaseEmpty(database.db)) {
   await seedDemoData(database.db);
   console.log('demo data loaded (manager of company A: 13800000000 / demo1234)');
 }
+// Companies keep copies of the built-in templates; their (not editable) text follows the shipped one.
+const refreshedTemplates = await refreshBuiltinTemplates(database.db);
+if (refreshedTemplates > 0) console.log(`built-in contract text updated in ${refreshedTemplates} templates`);
 const app = await buildApp({
   db: database.db,
   clientDir: config.clientDir,

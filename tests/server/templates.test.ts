@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, isNotNull } from 'drizzle-orm';
+import { signTemplates } from '../../server/db/schema-sign';
+import { builtinTemplates } from '../../server/areas/template/builtin-templates';
+import { refreshBuiltinTemplates } from '../../server/areas/template/seed-templates';
 import { call, createTestApp, login, type TestApp } from '../support/test-app';
 
 type Headers = Record<string, string>;
@@ -152,6 +156,96 @@ describe('contract templates', () => {
     expect(
       (await post('/template/templateOtherSettings', manager, { boxId: rent.boxId, mainTitle: 'nope' })).code,
     ).toBe(405);
+  });
+
+  it('writes in a built-in template’s text only the widget fields it still has as shipped', async () => {
+    // The rent template kept 租赁用途 and 水电燃气底数 and dropped 可居住人数 and 钥匙交接 (above).
+    const { html } = (await get('/sign/signingPreviewContent', broker, { boxId: String(rent.boxId) }))
+      .data as {
+      html: string;
+    };
+    expect(html).toContain('乙方租赁该房屋用于<span data-field="fieldsList_1" class="blank">____</span>');
+    expect(html).toContain('水、电、燃气表底数：<span data-field="fieldsList_2" class="blank">____</span>');
+    expect(html).not.toContain('可居住人数');
+    expect(html).not.toContain('钥匙交接');
+    expect(html).not.toContain('fieldsList_5');
+    // 房屋产权年限 renamed to 车位编号 no longer reads as the land-use term.
+    const current = (
+      await get('/template/getTemplateCustomizeSettings', manager, { boxId: String(sale.boxId) })
+    ).data as {
+      fieldsList: { fieldName: string; fieldTitle: string; type: number; optionsData: string[] }[];
+    };
+    const renamed = current.fieldsList.map(({ fieldName, fieldTitle, type, optionsData }) => ({
+      fieldName,
+      fieldTitle: fieldName === 'fieldsList_1' ? '车位编号' : fieldTitle,
+      type: fieldName === 'fieldsList_1' ? 1 : type,
+      ...(optionsData.length && fieldName !== 'fieldsList_1' ? { optionsData } : {}),
+    }));
+    const saved = await post('/template/templateCustomizeSettings', manager, {
+      boxId: sale.boxId,
+      fieldsList: renamed,
+    });
+    expect(saved.code, saved.message).toBe(200);
+    const sold = (await get('/sign/signingPreviewContent', broker, { boxId: String(sale.boxId) })).data as {
+      html: string;
+    };
+    expect(sold.html).not.toContain('土地使用权（产权）年限');
+    expect(sold.html).toContain(
+      '专项维修资金（维修基金）<span data-field="fieldsList_3" class="blank">____</span>元',
+    );
+  });
+
+  it('brings the built-in templates of every company up to the shipped text at start, once', async () => {
+    const db = t.database.db;
+    const builtins = () =>
+      db
+        .select({
+          id: signTemplates.id,
+          companyId: signTemplates.companyId,
+          builtinKey: signTemplates.builtinKey,
+          fields: signTemplates.fields,
+          requireFlags: signTemplates.requireFlags,
+          bodyHtml: signTemplates.bodyHtml,
+        })
+        .from(signTemplates)
+        .where(isNotNull(signTemplates.builtinKey))
+        .orderBy(signTemplates.id);
+    const before = await builtins();
+    const shippedRows = before.filter((row) => row.builtinKey === 'sale' || row.builtinKey === 'rent');
+    const companyB = shippedRows.find(
+      (row) => row.companyId !== before.find((r) => r.id === sale.boxId)!.companyId,
+    )!;
+    // Company B was created with the old text, which printed no widget field.
+    const oldText = '<h1>二手房买卖合同</h1>\n<p>甲方所售房屋坐落于{{property.address}}。</p>';
+    for (const row of shippedRows.filter((r) => r.companyId === companyB.companyId))
+      await db.update(signTemplates).set({ bodyHtml: oldText }).where(eq(signTemplates.id, row.id));
+
+    expect(await refreshBuiltinTemplates(db)).toBe(2);
+    const after = await builtins();
+    for (const row of after.filter((r) => r.companyId === companyB.companyId)) {
+      const shipped = builtinTemplates.find((template) => template.builtinKey === row.builtinKey)!;
+      expect(row.bodyHtml).toBe(shipped.bodyHtml);
+      expect(row.fields).toEqual(shipped.fields);
+    }
+    const saleB = after.find((r) => r.companyId === companyB.companyId && r.builtinKey === 'sale')!;
+    expect(saleB.bodyHtml).toContain('该房屋土地使用权（产权）年限为{{fieldsList_1}}');
+    // Company A's copies (their widget fields changed above) and everything else are as they were.
+    expect(after.filter((r) => r.companyId !== companyB.companyId)).toEqual(
+      before.filter((r) => r.companyId !== companyB.companyId),
+    );
+    const shown = (await get('/sign/signingPreviewContent', managerB, { boxId: String(saleB.id) })).data as {
+      html: string;
+    };
+    expect(shown.html).toContain('年限为<span data-field="fieldsList_1" class="blank">____</span>');
+
+    // Twice changes nothing.
+    expect(await refreshBuiltinTemplates(db)).toBe(0);
+    expect(await builtins()).toEqual(after);
+    const [aRent] = await db
+      .select({ bodyHtml: signTemplates.bodyHtml })
+      .from(signTemplates)
+      .where(eq(signTemplates.id, rent.boxId));
+    expect(aRent!.bodyHtml).not.toContain('钥匙交接');
   });
 
   it('manages groups: names unique, built-ins fixed, a deleted group’s templates move to 其他模板', async () => {

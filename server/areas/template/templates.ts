@@ -16,7 +16,7 @@ import { ApiError, Codes, businessError, notFound } from '../../contract/envelop
 import type { BodyOf, Session } from '../../contract/types';
 import { formatDateTime } from '../../format';
 import { loadHierarchy, subtreeIds } from '../org/department-scope';
-import { standardField, standardFieldsByType } from './builtin-templates';
+import { builtinBodyFor, standardField, standardFieldsByType } from './builtin-templates';
 import { readTemplateOaSetting } from '../sign/approval-link';
 
 export type TemplateRow = typeof signTemplates.$inferSelect;
@@ -486,9 +486,17 @@ export async function saveCustomizeSettings(
       if (!standardField(contractTypeOf(template), path)) throw businessError(`${path} 不是该模板的标准字段`);
       requireFlags[path] = value;
     }
+    // A built-in template's text writes only the widget fields it still has as shipped.
+    const bodyHtml = builtinBodyFor(template.builtinKey, fields);
     await tx
       .update(signTemplates)
-      .set({ fields, fieldSeq: seq, requireFlags, updatedAt: sql`now()` })
+      .set({
+        fields,
+        fieldSeq: seq,
+        requireFlags,
+        ...(bodyHtml === null ? {} : { bodyHtml }),
+        updatedAt: sql`now()`,
+      })
       .where(eq(signTemplates.id, template.id));
   });
 }
