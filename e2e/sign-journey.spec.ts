@@ -145,6 +145,7 @@ test('a broker fills a sale contract, keeps the draft over a reload, submits and
   const text = execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString('utf8').replace(/\s+/g, '');
   expect(text).toContain('付款方式：商业贷款');
   expect(text).toContain('（大写：叁佰贰拾万元整）');
+  expect(text).toContain('该房屋土地使用权（产权）年限为70年');
 
   // Every step is in the operation log, newest first.
   const logs = detail(page).getByTestId('operation-logs');

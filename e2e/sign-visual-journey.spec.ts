@@ -103,8 +103,10 @@ test('a manager with visual signing fills the contract text, keeps the draft ove
   await paper(page).getByLabel('交房日期').fill('2027-01-10');
   await editor(page).getByRole('button', { name: '提交', exact: true }).first().click();
   await expect(editor(page).getByTestId('form-error')).toHaveText('请选择房屋产权年限');
-  await page.getByTestId('side-panel').getByRole('combobox', { name: '房屋产权年限' }).click();
-  await page.getByRole('option', { name: '70年', exact: true }).click();
+  // The template's widget fields are blanks of the text too (该房屋土地使用权（产权）年限为…), not the side panel's.
+  await expect(page.getByTestId('side-panel').getByLabel('房屋产权年限')).toHaveCount(0);
+  await paper(page).getByLabel('房屋产权年限').selectOption('70年');
+  await paper(page).getByLabel('维修基金').fill('5000');
   await editor(page).getByRole('button', { name: '提交', exact: true }).first().click();
 
   // nextType 1: the offer to start signing; later, from the detail.
@@ -119,5 +121,7 @@ test('a manager with visual signing fills the contract text, keeps the draft ove
   await expect(editor(page).getByRole('heading', { name: '修改签约合同' })).toBeVisible();
   await expect(paper(page).getByLabel('楼盘名称')).toHaveValue(houseName);
   await expect(paper(page).getByLabel('付款方式')).toHaveValue('2');
+  await expect(paper(page).getByLabel('房屋产权年限')).toHaveValue('70年');
+  await expect(paper(page).getByLabel('维修基金')).toHaveValue('5000');
   await expect(paper(page)).not.toContainText('（提交后生成）');
 });

@@ -82,6 +82,9 @@ describe('the contract text as a document', () => {
       expect(hasRegionInDocument(paths)).toBe(true);
       // Every required standard field has its blank in the text: nothing left for the side panel.
       expect(requiredOutsideDocument(type, paths, template.requireFlags)).toEqual([]);
+      // So has every widget field (房屋产权年限, 租赁用途 …): filled in the text, printed with it.
+      const custom = paths.filter((path) => bindField(type, path, widgets(template)).kind === 'custom');
+      expect(custom.sort()).toEqual(template.fields.map((field) => field.fieldName).sort());
     }
   });
 
