@@ -196,6 +196,9 @@ describe('signing for real: links, seals, the signed and sealed PDF', () => {
     const flat = text.replace(/\s+/g, '');
     expect(flat).toContain('付款方式：商业贷款');
     expect(flat).toContain('（大写：叁佰贰拾万元整）');
+    // The template's widget fields are written in their sentences.
+    expect(flat).toContain('该房屋土地使用权（产权）年限为70年');
+    expect(flat).toContain('专项维修资金（维修基金）5000元');
     expect((await get(`/sign/${hashes[1]}`, managerB)).code).toBe(404);
     expect((await get('/sign/signLinkCode', managerB, { hash: hashes[1]! })).code).toBe(404);
   });
