@@ -91,3 +91,16 @@ export async function registerCompany(request: APIRequestContext, name = '测试
   if (result.code !== 200) throw new Error(`register ${phone}: ${result.message}`);
   return phone;
 }
+
+/** A passed face check of this person (getFaceUrl, then 核身通过 on the sandbox provider); its faceId. */
+export async function passedFaceCheck(
+  request: APIRequestContext,
+  credentials: Credentials,
+  person: { name: string; idNo: string },
+): Promise<string> {
+  const started = await post<{ faceId: string }>(request, '/sign/getFaceUrl', person, credentials);
+  if (started.code !== 200) throw new Error(`face check: ${started.message}`);
+  const decided = await post(request, '/sandbox/faceDecide', { faceId: started.data.faceId, pass: true });
+  if (decided.code !== 200) throw new Error(`face decide: ${decided.message}`);
+  return started.data.faceId;
+}

@@ -6,7 +6,7 @@
  * authorised for seal-free signing, so the last signature moves the contract to 8 已签约.
  */
 import type { APIRequestContext } from '@playwright/test';
-import { e2ePassword, login, post, registerCompany, type Credentials } from './api';
+import { e2ePassword, login, passedFaceCheck, post, registerCompany, type Credentials } from './api';
 import { get, must } from './oa';
 import { draftContent, formFromContent } from '../../src/features/sign/contract-fields';
 import type { SignContractContent } from '../../src/features/sign/sign-actors';
@@ -283,6 +283,10 @@ export async function prepareCompanySeal(request: APIRequestContext, company: Si
         oprUserIdentNo: idCard('44030419850101123'),
         oprUserMobile: operatorPhone,
         licenseUrl,
+        faceId: await passedFaceCheck(request, company.credentials, {
+          name: '测试经理',
+          idNo: idCard('44030419850101123'),
+        }),
       },
       company.credentials,
     ),

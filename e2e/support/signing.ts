@@ -5,7 +5,16 @@
  * contract submitted and started by the broker, whose signatories then get their links.
  */
 import type { APIRequestContext } from '@playwright/test';
-import { e2ePassword, freshPhone, latestCode, login, post, registerCompany, type Credentials } from './api';
+import {
+  e2ePassword,
+  freshPhone,
+  latestCode,
+  login,
+  passedFaceCheck,
+  post,
+  registerCompany,
+  type Credentials,
+} from './api';
 import { get, must } from './oa';
 import { idCard } from '../../tests/support/test-data';
 
@@ -111,6 +120,7 @@ export async function createSigningCompany(request: APIRequestContext): Promise<
         oprUserIdentNo: operator.idNo,
         oprUserMobile: operator.phone,
         licenseUrl: typeof licence.data === 'string' ? licence.data : licence.data.url,
+        faceId: await passedFaceCheck(request, credentials, { name: operator.name, idNo: operator.idNo }),
       },
       credentials,
     ),

@@ -11020,7 +11020,10 @@ export interface components {
      * @enum {integer}
      */
     SignCorpIdentMethod: 1 | 2;
-    /** @description 企业签约主体注册（实名认证） */
+    /**
+     * @description 企业签约主体注册（实名认证）。设计说明：认证人（认证方式 1 为法定代表人，2 为经办人）须先完成人脸核身
+     *     （getFaceUrl / getFaceStatus），提交其通过的 faceId；核身的姓名与身份证号须与认证人一致，否则 400020。
+     */
     SignRegCompany: {
       /** 法定代表人姓名 */
       legalRepName: string;
@@ -11043,6 +11046,16 @@ export interface components {
        * @description 营业执照照片地址（先经 /base/uploadPhoto 上传）
        */
       licenseUrl: string;
+      /**
+       * 法定代表人身份证号
+       * @description 认证方式 1（法定代表人认证）时必填，用于核对人脸核身
+       */
+      legalRepIdNo?: components['schemas']['SignIdCardNo'];
+      /**
+       * 人脸核身编号
+       * @description 认证人通过的人脸核身（getFaceUrl 返回的 faceId）
+       */
+      faceId: string;
     };
     /**
      * @description 企业认证状态：0 认证中，1 已认证，2 认证失败

@@ -75,9 +75,11 @@ describe('corporate registration form', () => {
     );
   });
 
-  it('sends trimmed fields, upper-cased numbers, and the agent fields only for the agent method', () => {
+  it('sends trimmed fields, upper-cased numbers, the face check, and the agent fields only for the agent method', () => {
     expect(checkRegistration(byLegalRep, true)).toEqual({});
-    expect(registrationRequest(byLegalRep)).toEqual({
+    expect(registrationRequest(byLegalRep, 'F1')).toEqual({
+      faceId: 'F1',
+      legalRepIdNo: byLegalRep.legalRepIdNo.toUpperCase(),
       corpIdentType: 1,
       corpName: '安居房产经纪有限公司',
       corpIdentNo: '91440300MA5F000001',
@@ -85,7 +87,9 @@ describe('corporate registration form', () => {
       legalRepName: '张经理',
       legalPhone: '13800000000',
     });
-    expect(registrationRequest(byAgent)).toMatchObject({
+    expect(registrationRequest(byAgent, 'F2')).not.toHaveProperty('legalRepIdNo');
+    expect(registrationRequest(byAgent, 'F2')).toMatchObject({
+      faceId: 'F2',
       corpIdentMethod: 2,
       oprUserName: '王店长',
       oprUserIdentNo: byAgent.oprUserIdentNo,

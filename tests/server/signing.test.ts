@@ -124,7 +124,15 @@ describe('signing for real: links, seals, the signed and sealed PDF', () => {
     });
     expect(bad.code).toBe(405);
     expect(bad.message).toContain('oprUserName');
-    const registered = await post('/sign/regCompanyInfo', manager, {
+    const operatorIdNo = idCard('44030419850101123');
+    const faceCheck = async (name: string, idNo: string, pass: boolean) => {
+      const started = await post('/sign/getFaceUrl', manager, { name, idNo });
+      expect(started.code, started.message).toBe(200);
+      const { faceId } = started.data as { faceId: string };
+      await post('/sandbox/faceDecide', {}, { faceId, pass });
+      return faceId;
+    };
+    const registration = (faceId: string) => ({
       legalRepName: '张经理',
       legalPhone: '13800000000',
       corpName: '安居房产经纪有限公司',
@@ -132,10 +140,30 @@ describe('signing for real: links, seals, the signed and sealed PDF', () => {
       corpIdentType: 1,
       corpIdentMethod: 2,
       oprUserName: '王店长',
-      oprUserIdentNo: idCard('44030419850101123'),
+      oprUserIdentNo: operatorIdNo,
       oprUserMobile: '13800000001',
       licenseUrl: license.url,
+      faceId,
     });
+    // The agent must have passed the face check, as the agent: a failed check or someone else's is refused.
+    const failed = await post(
+      '/sign/regCompanyInfo',
+      manager,
+      registration(await faceCheck('王店长', operatorIdNo, false)),
+    );
+    expect(failed).toMatchObject({ code: 405, message: '人脸核身未通过，请重新核身' });
+    const someoneElse = await post(
+      '/sign/regCompanyInfo',
+      manager,
+      registration(await faceCheck('李主管', idCard('44030419860202123'), true)),
+    );
+    expect(someoneElse).toMatchObject({ code: 400020, data: '王店长' });
+    expect((await get('/sign/signRegCompanyPosts', manager)).data).toEqual([]);
+    const registered = await post(
+      '/sign/regCompanyInfo',
+      manager,
+      registration(await faceCheck('王店长', operatorIdNo, true)),
+    );
     expect(registered.code, registered.message).toBe(200);
     const { etcomid, signBodyId } = registered.data as { etcomid: string; signBodyId: number };
     expect((await get('/sign/companyInfo', manager)).data).toMatchObject({

@@ -17,10 +17,10 @@ import { signContracts } from '../../db/schema-sign';
 import { ApiError, Codes, businessError, forbidden, notFound } from '../../contract/envelope';
 import type { Clock } from '../../clock';
 import type { FileStorage } from '../../storage/files';
-import type { Session, UploadedFile } from '../../contract/types';
+import type { BodyOf, Session, UploadedFile } from '../../contract/types';
 import { formatDateTime } from '../../format';
 import { checkVerifyCode } from '../user/verify-codes';
-import { requireIdCard } from './identity';
+import { requireIdCard, requirePassedFace } from './identity';
 import { renderSealPdf } from './pdf-document';
 
 const run = promisify(execFile);
@@ -34,31 +34,21 @@ function requireManager(session: Session) {
   if (!session.isManager) throw forbidden();
 }
 
-export async function registerCompany(
-  db: Db,
-  session: Session,
-  body: {
-    legalRepName: string;
-    legalPhone: string;
-    corpName: string;
-    corpIdentNo: string;
-    corpIdentType: 1 | 2 | 3;
-    corpIdentMethod: 1 | 2;
-    oprUserName?: string;
-    oprUserIdentNo?: string;
-    oprUserMobile?: string;
-    licenseUrl: string;
-  },
-) {
+export async function registerCompany(db: Db, session: Session, body: BodyOf<'regCompanyInfo'>) {
   requireManager(session);
   if (!/^\/files\/[0-9a-f]{64}\.(png|jpg|webp|pdf)$/.test(body.licenseUrl)) {
     throw businessError('请先上传营业执照图片（licenseUrl）');
   }
   const byAgent = body.corpIdentMethod === 2;
-  if (byAgent) {
-    if (!body.oprUserName?.trim()) throw businessError('请输入经办人人名');
-    requireIdCard(body.oprUserIdentNo ?? '', '经办人身份证号');
-  }
+  if (byAgent && !body.oprUserName?.trim()) throw businessError('请输入经办人人名');
+  // The verifying person (legal representative, or the agent) must have passed the face check.
+  const verifying = byAgent
+    ? { name: body.oprUserName!.trim(), idNo: requireIdCard(body.oprUserIdentNo ?? '', '经办人身份证号') }
+    : {
+        name: body.legalRepName.trim(),
+        idNo: requireIdCard(body.legalRepIdNo ?? '', '法定代表人身份证号'),
+      };
+  await requirePassedFace(db, session, body.faceId, verifying.name, verifying.idNo);
   const [duplicate] = await db
     .select({ id: signBodies.id })
     .from(signBodies)

@@ -121,8 +121,8 @@ function RegistrationDialog({ certTypes, isSaving, serverError, onSubmit, onClos
   const onConfirm = () => {
     setChecked(true);
     const problems = checkRegistration(form, faceId !== null);
-    if (Object.keys(problems).length > 0 || !form.licence) return;
-    onSubmit({ body: registrationRequest(form), licence: form.licence });
+    if (Object.keys(problems).length > 0 || !form.licence || faceId === null) return;
+    onSubmit({ body: registrationRequest(form, faceId), licence: form.licence });
   };
 
   return (

@@ -92,9 +92,17 @@ export function checkRegistration(
   return errors;
 }
 
-/** The regCompanyInfo body: trimmed, certificate numbers upper-cased, the agent's fields only for the agent method. */
-export function registrationRequest(form: RegistrationForm): Omit<SignRegCompany, 'licenseUrl'> {
+/**
+ * The regCompanyInfo body: trimmed, certificate numbers upper-cased, the agent's fields only for the
+ * agent method, the legal representative's ID number for the legal-representative method, and the
+ * verifying person's passed face check.
+ */
+export function registrationRequest(
+  form: RegistrationForm,
+  faceId: string,
+): Omit<SignRegCompany, 'licenseUrl'> {
   return {
+    faceId,
     corpIdentType: form.corpIdentType,
     corpName: form.corpName.trim(),
     corpIdentNo: form.corpIdentNo.trim().toUpperCase(),
@@ -107,6 +115,6 @@ export function registrationRequest(form: RegistrationForm): Omit<SignRegCompany
           oprUserIdentNo: normalizeIdCard(form.oprUserIdentNo),
           oprUserMobile: form.oprUserMobile.trim(),
         }
-      : {}),
+      : { legalRepIdNo: normalizeIdCard(form.legalRepIdNo) }),
   };
 }
