@@ -23,6 +23,7 @@ import { describeApprovers, loadPeople, personOf, resolveCandidates } from './pe
 import {
   runOutcomeHandlers,
   withOutcomeEffects,
+  type ApprovalOutcome,
   type ApprovalServices,
   type OutcomeEffects,
 } from './outcome-hooks';
@@ -251,21 +252,31 @@ async function decideIn(
     if (!approved) await stopRemainingSteps(tx, instance.id, step);
     await runOutcomeHandlers(
       tx,
-      {
-        approvalId: instance.id,
-        companyId: instance.companyId,
-        oaItemId: instance.oaItemId,
-        subjectKind: instance.subjectKind,
-        subjectId: instance.subjectId,
+      outcomeOf(instance, {
         status: approved ? InstanceStatus.approved : InstanceStatus.rejected,
         userId: session.userId,
-        sponsorUserId: instance.sponsorUserId,
         remark,
         at: now,
-      },
+      }),
       effects,
     );
   });
+}
+
+/** What an approval's subject is told when it ends: the approval, and who ended it how. */
+function outcomeOf(
+  instance: typeof oaInstances.$inferSelect,
+  end: Pick<ApprovalOutcome, 'status' | 'userId' | 'remark' | 'at'>,
+): ApprovalOutcome {
+  return {
+    approvalId: instance.id,
+    companyId: instance.companyId,
+    oaItemId: instance.oaItemId,
+    subjectKind: instance.subjectKind,
+    subjectId: instance.subjectId,
+    sponsorUserId: instance.sponsorUserId,
+    ...end,
+  };
 }
 
 async function stopRemainingSteps(tx: Db, instanceId: number, afterSort: number): Promise<void> {
@@ -311,18 +322,12 @@ export async function revokeApproval(
       await stopRemainingSteps(tx, instance.id, 0);
       await runOutcomeHandlers(
         tx,
-        {
-          approvalId: instance.id,
-          companyId: instance.companyId,
-          oaItemId: instance.oaItemId,
-          subjectKind: instance.subjectKind,
-          subjectId: instance.subjectId,
+        outcomeOf(instance, {
           status: InstanceStatus.revoked,
           userId: session.userId,
-          sponsorUserId: instance.sponsorUserId,
           remark: null,
           at: now,
-        },
+        }),
         effects,
       );
     }),
