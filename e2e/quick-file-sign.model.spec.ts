@@ -174,9 +174,14 @@ async function serverRecord(c: Context): Promise<QuickRecord> {
 }
 
 async function expectContractState(c: Context, state: number): Promise<void> {
-  const { contractId } = await serverRecord(c);
-  if (contractId === null) throw new Error('the record has no contract');
-  await expect.poll(() => contractState(c.request, companyOf(c), contractId)).toBe(state);
+  let contractId: number | null = null;
+  await expect
+    .poll(async () => (contractId = (await serverRecord(c)).contractId), {
+      message: 'the record has a contract',
+    })
+    .not.toBeNull();
+  const id = contractId!;
+  await expect.poll(() => contractState(c.request, companyOf(c), id)).toBe(state);
 }
 
 const click = (c: Context, name: string) => wizard(c.page).getByRole('button', { name, exact: true }).click();

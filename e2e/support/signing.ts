@@ -60,6 +60,9 @@ export async function codeAfter(
   throw new Error(`no code for ${phone}`);
 }
 
+/** Sign credits a signing company buys: enough for every contract one worker's paths start (one per path, retries too). */
+const signCredits = 100;
+
 export async function createSigningCompany(request: APIRequestContext): Promise<SigningCompany> {
   const phone = await registerCompany(request, '签署房产');
   const credentials = await login(request, phone, e2ePassword);
@@ -68,7 +71,7 @@ export async function createSigningCompany(request: APIRequestContext): Promise<
     post<{ originalPrice: number; totalFee: number }>(
       request,
       '/products/sign/signPriceCalculation',
-      { signCount: 10, coupons: [] },
+      { signCount: signCredits, coupons: [] },
       credentials,
     ),
     'sign price',
@@ -78,7 +81,7 @@ export async function createSigningCompany(request: APIRequestContext): Promise<
       request,
       '/buy/sign/signRecharge',
       {
-        signCount: 10,
+        signCount: signCredits,
         coupons: [],
         originalPrice: quote.originalPrice,
         totalFee: quote.totalFee,
