@@ -35,6 +35,12 @@ export type DatabaseOptions = {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // A connection the server ends (a restart, a terminated backend, a dropped test database) must not
+    // crash the process: the pool drops a broken idle client, a running query fails on its own. Every
+    // client keeps a listener, also while the pool is closing it (pg-pool removes its own then).
+    const reportLost = (error: Error) => console.warn(`PostgreSQL connection lost: ${error.message}`);
+    pool.on('error', reportLost);
+    pool.on('connect', (client) => client.on('error', reportLost));
     const db = drizzlePg(pool);
     await migratePg(db, { migrationsFolder });
     await seedSystemData(db);
