@@ -403,8 +403,9 @@ const executors: BrowserExecutors<Fixture> = {
       });
     },
     'xstate.done.actor.updateCompany': async (c) => {
-      const company = (await realActors(c)).find((actor) => actor.actorType === 2);
-      expect(company).toMatchObject({ name: '王经办' });
+      await expect
+        .poll(async () => (await realActors(c)).find((actor) => actor.actorType === 2)?.name)
+        .toBe('王经办');
     },
     'xstate.error.actor.updateCompany': noop,
     'party.delete': async (c) => {
