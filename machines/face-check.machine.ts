@@ -9,7 +9,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { components } from '../openapi/generated/api';
-import { checkIdentity, normalizeIdCard } from '../src/domain/validators';
+import { checkIdentity, normalizeIdCard } from '../domain/validators';
 
 export type FaceStarted = components['schemas']['SignFaceResult'];
 export type FaceStatus = components['schemas']['SignFaceStatus'];

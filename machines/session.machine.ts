@@ -3,7 +3,7 @@
  * actors that src/ provides (and tests fake). Timers (1.5 s to login) are `after` delays.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { isMobile } from '../src/domain/validators';
+import { isMobile } from '../domain/validators';
 
 export type SignedInUser = {
   userId: number;

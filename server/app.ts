@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import type { Db } from './db/client';
+import type { Db } from './db/db';
 import { systemClock, type Clock } from './clock';
 import { createSandboxSms, type SmsProvider } from './sandbox/sms';
 import { loadContract } from './contract/spec';

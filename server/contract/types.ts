@@ -1,6 +1,6 @@
 /** Handler types derived from the generated contract: a handler's input and reply follow its operation. */
 import type { operations } from '../../openapi/generated/api';
-import type { Db } from '../db/client';
+import type { Db } from '../db/db';
 import type { Clock } from '../clock';
 import type { SmsProvider } from '../sandbox/sms';
 import type { FileStorage } from '../storage/files';

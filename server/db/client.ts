@@ -10,12 +10,9 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { seedSystemData } from '../seed/system';
-
-/** The database as services see it; the same type for PGlite and PostgreSQL (and for a transaction). */
-export type Db = PgDatabase<PgQueryResultHKT>;
+import type { Db } from './db';
 
 export type Database = {
   db: Db;

@@ -2,7 +2,7 @@
  * SMS delivery behind an interface. The sandbox provider "sends" into the sms_outbox table (read by
  * the dev outbox page) and the server log; a real gateway implements the same interface.
  */
-import type { Db } from '../db/client';
+import type { Db } from '../db/db';
 import { smsOutbox } from '../db/schema';
 
 export type SmsProvider = {

@@ -4,7 +4,7 @@
  * own manager and broker, to check that companies never see each other's data.
  */
 import { count } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../db/db';
 import { companies, departments, positions, users } from '../db/schema';
 import { createCompany } from '../areas/org/companies';
 import { hashPassword } from '../areas/user/passwords';

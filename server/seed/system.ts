@@ -1,6 +1,6 @@
 /** Reference data every installation has: the released client version and the help centre. */
 import { count } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../db/db';
 import { appVersions, helpPages } from '../db/schema-system';
 
 const helpCategory = { cateAlias: 'help', cateName: '帮助中心' };

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 
-import { CAPITAL_AMOUNT_LIMIT, formatCapitalAmount } from '../../src/domain/capital-amount';
+import { CAPITAL_AMOUNT_LIMIT, formatCapitalAmount } from '../../domain/capital-amount';
 
 describe('formatCapitalAmount', () => {
   it('writes yuan, jiao and fen', () => {

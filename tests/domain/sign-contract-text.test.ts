@@ -5,7 +5,7 @@ import {
   choiceOptionsAt,
   contractChoiceOptions,
   contractFieldText,
-} from '../../src/domain/sign-contract-text';
+} from '../../domain/sign-contract-text';
 import { formSteps } from '../../src/features/sign/contract-fields';
 
 describe('contractFieldText: how a contract value reads in its text', () => {

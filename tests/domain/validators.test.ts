@@ -30,7 +30,7 @@ import {
   normalizeIdCard,
   toIntegerOrZero,
   toNumberOrZero,
-} from '../../src/domain/validators';
+} from '../../domain/validators';
 
 // Check characters below were computed independently with the GB 11643 / GB 32100 formulas.
 const VALID_ID_CARDS = [

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { authCatalogue } from '../../server/db/schema';
-import { permissionCatalogue } from '../../src/domain/permission-catalogue';
+import { permissionCatalogue } from '../../domain/permission-catalogue';
 import { call, createTestApp, login, type Envelope, type TestApp } from '../support/test-app';
 
 type MenuEntry = { appType: number; appId: number; name: string; path: string; children?: MenuEntry[] };

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { choiceOptionsAt } from '../../src/domain/sign-contract-text';
+import { choiceOptionsAt } from '../../domain/sign-contract-text';
 import { createSignFixture, png, saleContent, type Headers, type SignFixture } from '../support/sign-fixture';
 
 type Preview = { title: string; html: string; pdfUrl: string | null; fields: { fieldName: string }[] };

@@ -3,7 +3,7 @@
  * valid check character, and a small hand-drawn signature image.
  */
 import { deflateSync } from 'node:zlib';
-import { idCardCheckChar } from '../../src/domain/validators';
+import { idCardCheckChar } from '../../domain/validators';
 
 /** A resident ID card number: these 17 digits and their GB 11643 check character. */
 export function idCard(first17: string): string {

@@ -1,12 +1,12 @@
 /**
- * The signed-in user's permissions as an AuthSnapshot (src/domain/permissions.ts), read from the
+ * The signed-in user's permissions as an AuthSnapshot (domain/permissions.ts), read from the
  * role's grants joined with the permission catalogue. A manager holds the whole catalogue.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { authCatalogue, roleAuths } from '../../db/schema';
 import type { Session } from '../../contract/types';
-import { buildAuthSnapshot, type AuthSnapshot } from '../../../src/domain/permissions';
+import { buildAuthSnapshot, type AuthSnapshot } from '../../../domain/permissions';
 
 const wholeCompany = 3;
 

@@ -4,7 +4,7 @@
  * the permissions it lists (hasAuth, so managers see everything); entries without a list are for
  * everyone. Children are filtered the same way under a shown parent.
  */
-import { hasAuth, type AuthSnapshot } from '../../../src/domain/permissions';
+import { hasAuth, type AuthSnapshot } from '../../../domain/permissions';
 
 type Grant = readonly [appType: number, itemId: number, authId: number];
 

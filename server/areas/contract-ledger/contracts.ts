@@ -5,7 +5,7 @@
  */
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { departments, users } from '../../db/schema';
 import {
   ledgerContractTags,
@@ -25,7 +25,7 @@ import {
   checkRegion,
   isMobile,
   normalizeIdCard,
-} from '../../../src/domain/validators';
+} from '../../../domain/validators';
 import {
   deletableRentStates,
   deletableSaleStates,

@@ -5,7 +5,7 @@
  * 店长 role). Company B: one sale contract, to check isolation.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { roles, users } from '../../db/schema';
 import {
   ledgerContractTags,
@@ -16,7 +16,7 @@ import {
 } from '../../db/schema-contract';
 import { oaApprovals, oaGroups } from '../../db/schema-oa';
 import type { components } from '../../../openapi/generated/api';
-import { idCardCheckChar } from '../../../src/domain/validators';
+import { idCardCheckChar } from '../../../domain/validators';
 
 type Schemas = components['schemas'];
 type DemoCompany = { companyId: number; managerId: number };

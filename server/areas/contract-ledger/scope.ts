@@ -4,11 +4,11 @@
  * and below). Own contracts are always visible to a holder of 501.
  */
 import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { roleAuths, users } from '../../db/schema';
 import { ledgerContracts } from '../../db/schema-contract';
 import type { Session } from '../../contract/types';
-import { authRange } from '../../../src/domain/permissions';
+import { authRange } from '../../../domain/permissions';
 import { requireAuth } from '../auth/require-auth';
 import { loadHierarchy, subtreeIds } from '../org/department-scope';
 

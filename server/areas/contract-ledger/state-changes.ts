@@ -7,7 +7,7 @@
  * approval leaves the contract as it was.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { ledgerContracts, ledgerStateRecords, ledgerStateRequests } from '../../db/schema-contract';
 import { ApiError, Codes, Messages, businessError } from '../../contract/envelope';
 import type { Session } from '../../contract/types';

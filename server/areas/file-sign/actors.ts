@@ -5,7 +5,7 @@
  * contacts up to date. Parties change only while the record is editable (see requireEditable).
  */
 import { and, count, desc, eq, ilike, max, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { fileSignActors, fileSignContacts, fileSignRecords } from '../../db/schema-file-sign';
 import { businessError, notFound } from '../../contract/envelope';
 import type { BodyOf, QueryOf, Session } from '../../contract/types';

@@ -9,7 +9,7 @@
  * parties get their link by SMS after it commits.
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { fileSignRecords } from '../../db/schema-file-sign';
 import { signContracts } from '../../db/schema-sign';
 import { signDocuments } from '../../db/schema-signing';

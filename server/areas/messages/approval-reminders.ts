@@ -3,7 +3,7 @@
  * sponsor (and copy recipients, when approved) once the approval ends. Written in the approval's own
  * transaction, so a reminder exists exactly when its step does.
  */
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { sendMessages } from './messages';
 
 const approvalPage = { appType: 88, appId: 1, path: '/views/office/oa/oa-pending-approval' } as const;

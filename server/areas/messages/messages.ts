@@ -4,7 +4,7 @@
  * sendMessages inside their own transaction, so a message exists exactly when its cause does.
  */
 import { and, count, desc, eq, inArray, isNull, isNotNull, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { messages, type MessageLinkValue } from '../../db/schema-messages';
 import { users } from '../../db/schema';
 import type { Session } from '../../contract/types';

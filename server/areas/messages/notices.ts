@@ -5,13 +5,13 @@
  * publish; the publisher or a manager edits and deletes.
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { users } from '../../db/schema';
 import { messages, notices, type NoticeAttachment, type NoticeRange } from '../../db/schema-messages';
 import type { Session } from '../../contract/types';
 import { businessError, forbidden, notFound } from '../../contract/envelope';
 import { formatDateTime } from '../../format';
-import { noPermissionMessage } from '../../../src/domain/permissions';
+import { noPermissionMessage } from '../../../domain/permissions';
 import { loadHierarchy, subtreeIds } from '../org/department-scope';
 import { countNoticeReads, markNoticeMessageRead, sendMessages } from './messages';
 

@@ -4,7 +4,7 @@
  * needs 审批设置 (88/0/8803). Changing one never touches approvals already started.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { oaApprovals, oaGroups, type OaApproverConfig } from '../../db/schema-oa';
 import { businessError, notFound } from '../../contract/envelope';
 import type { BodyOf, Session } from '../../contract/types';

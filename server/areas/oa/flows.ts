@@ -5,7 +5,7 @@
  * (source 0, oaState 0). Also the template and quick-sign approval settings themselves.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { oaFileSignSettings, oaSignSettings, type OaApproverConfig } from '../../db/schema-oa';
 import { businessError } from '../../contract/envelope';
 import type { BodyOf, Session } from '../../contract/types';

@@ -1,6 +1,6 @@
 /** Approval groups (审批分组): named, ordered folders of approval definitions. Needs 审批设置 (88/0/8803). */
 import { and, asc, count, eq, max } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { oaApprovals, oaGroups } from '../../db/schema-oa';
 import { ApiError, Codes, businessError, notFound } from '../../contract/envelope';
 import type { Session } from '../../contract/types';

@@ -11,7 +11,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { remindApprovalResult, remindApprovers } from '../messages/approval-reminders';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { departments, users } from '../../db/schema';
 import { oaInstanceSteps, oaInstances } from '../../db/schema-oa';
 import { ApiError, Codes, forbidden, notFound } from '../../contract/envelope';

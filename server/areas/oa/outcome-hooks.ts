@@ -6,7 +6,7 @@
  * What must not happen unless the decision is kept (an SMS to someone outside) is handed to
  * `afterCommit` and runs once the deciding transaction has finished. docs/approvals.md shows an example.
  */
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import type { SmsProvider } from '../../sandbox/sms';
 import type { FileStorage } from '../../storage/files';
 

@@ -4,7 +4,7 @@
  * who may decide it when an approval starts.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { roles, users } from '../../db/schema';
 import { departmentDetails } from '../../db/schema-org';
 import type { OaApproverConfig } from '../../db/schema-oa';

@@ -8,14 +8,14 @@
 import { randomInt } from 'node:crypto';
 import { and, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { companies, departments, positions, roles, users } from '../../db/schema';
 import { orgApplies, orgInvites } from '../../db/schema-org';
 import { ApiError, Codes, businessError, notFound } from '../../contract/envelope';
 import type { BodyOf, QueryOf, Session } from '../../contract/types';
 import type { Clock } from '../../clock';
 import { formatDateTime } from '../../format';
-import { hasAuth } from '../../../src/domain/permissions';
+import { hasAuth } from '../../../domain/permissions';
 import { loadAuthSnapshot } from '../auth/auth-snapshot';
 import { checkVerifyCode } from '../user/verify-codes';
 import { loadVisibleDepartments } from './department-scope';

@@ -1,7 +1,7 @@
 /** A new company with what it needs on day one: the head-office department, built-in roles, its manager. */
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { companies, departments, roleAuths, roles, users } from '../../db/schema';
-import { builtinRoles, permissionCatalogue } from '../../../src/domain/permission-catalogue';
+import { builtinRoles, permissionCatalogue } from '../../../domain/permission-catalogue';
 import { ensureCompanyTemplates } from '../template/seed-templates';
 
 export type NewCompany = {

@@ -1,5 +1,5 @@
 /** Organisation demo data: the cities each demo company works in (深圳 and 广州 for A, 上海 for B). */
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { openCities } from '../../db/schema-org';
 
 export async function seedOrgDemo(db: Db, companies: { a: number; b: number }): Promise<void> {

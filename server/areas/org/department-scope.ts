@@ -4,7 +4,7 @@
  * departments and its own department, each with all their sub-departments.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { departments, users } from '../../db/schema';
 import type { Session } from '../../contract/types';
 

@@ -4,7 +4,7 @@
  * inside its own scope.
  */
 import { and, count, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { departments, positions, users } from '../../db/schema';
 import { departmentDetails } from '../../db/schema-org';
 import { ApiError, Codes, businessError, forbidden, notFound } from '../../contract/envelope';

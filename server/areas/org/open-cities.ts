@@ -1,6 +1,6 @@
 /** The cities a company works in (房源、小区 are entered in them); exactly one is the default. */
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { openCities } from '../../db/schema-org';
 import { businessError } from '../../contract/envelope';
 import type { BodyOf, Session } from '../../contract/types';

@@ -1,6 +1,6 @@
 /** Positions (职位设置): names unique in the company; a position held by active staff cannot be deleted. */
 import { and, asc, count, eq, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { positions, users } from '../../db/schema';
 import { positionDetails } from '../../db/schema-org';
 import { ApiError, Codes, businessError, notFound } from '../../contract/envelope';

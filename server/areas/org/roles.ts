@@ -5,7 +5,7 @@
  * or equal to the view scope) and that a child permission is only granted with its parent.
  */
 import { and, asc, count, eq, inArray, max, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { authCatalogue, departments, roleAuths, roles, users } from '../../db/schema';
 import { roleDetails } from '../../db/schema-org';
 import { ApiError, Codes, businessError, notFound } from '../../contract/envelope';

@@ -5,7 +5,7 @@
  */
 import { and, asc, count, desc, eq, ilike, inArray, max, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { departments, positions, roles, sessions, users } from '../../db/schema';
 import { staffDetails } from '../../db/schema-org';
 import { ApiError, Codes, Messages, businessError, forbidden, notFound } from '../../contract/envelope';

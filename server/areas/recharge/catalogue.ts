@@ -5,7 +5,7 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import dayjs from 'dayjs';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { rechargeProducts, rechargeSignPrices } from '../../db/schema-recharge';
 import { businessError } from '../../contract/envelope';
 

@@ -4,7 +4,7 @@
  * uses it and comes back when that order is cancelled or closed.
  */
 import { and, asc, desc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { rechargeCoupons, rechargeGifts, rechargeOrders } from '../../db/schema-recharge';
 import { ApiError, Codes, notFound } from '../../contract/envelope';
 import { formatDateTime } from '../../format';

@@ -5,7 +5,7 @@
  * Company B runs 基础版: apps 1, 2, 3 usable, 5, 6, 21 offer a trial.
  */
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import {
   rechargeCompanyPackages,
   rechargeCoupons,

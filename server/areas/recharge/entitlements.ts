@@ -4,7 +4,7 @@
  * status: the gate, package states and seat counts are computed from periods and the clock.
  */
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { users } from '../../db/schema';
 import {
   rechargeAccounts,

@@ -7,7 +7,7 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import dayjs from 'dayjs';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { companies, users } from '../../db/schema';
 import {
   rechargeCompanyPackages,

@@ -3,7 +3,7 @@
  * what is to be paid, all in fen; a coupon that does not apply becomes the nested code 405 of the
  * calculation (the price is then quoted without it). Orders quote again with the same functions.
  */
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { businessError } from '../../contract/envelope';
 import { formatDate } from '../../format';
 import { daysUntil, findProduct, goodsTypes, listSignPrices, pickSignTier, toYuan } from './catalogue';

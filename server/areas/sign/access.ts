@@ -5,12 +5,12 @@
  * view range answers 404, as if it did not exist.
  */
 import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { roleAuths } from '../../db/schema';
 import { signContracts } from '../../db/schema-sign';
 import { notFound } from '../../contract/envelope';
 import type { Session } from '../../contract/types';
-import { authRange, hasAuth, type AuthSnapshot } from '../../../src/domain/permissions';
+import { authRange, hasAuth, type AuthSnapshot } from '../../../domain/permissions';
 import { loadAuthSnapshot } from '../auth/auth-snapshot';
 import { requireAuth } from '../auth/require-auth';
 import { loadHierarchy, subtreeIds } from '../org/department-scope';

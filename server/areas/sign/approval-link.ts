@@ -12,10 +12,9 @@
  * the quick-sign parties' SMS invitations go out after the decision has committed.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { signContracts } from '../../db/schema-sign';
-import type { Session } from '../../contract/types';
-import { resolveFlow, readSignSetting, setSignBoxLookup } from '../oa/flows';
+import { resolveFlow, setSignBoxLookup } from '../oa/flows';
 import { startApproval } from '../oa/instances';
 import { ApiError, Codes } from '../../contract/envelope';
 import { onApprovalDecided, type ApprovalOutcome, type OutcomeEffects } from '../oa/outcome-hooks';
@@ -34,10 +33,6 @@ export async function isApprovalEnabled(
 ): Promise<boolean> {
   const flow = await resolveFlow(db, companyId, signOaItems[contractType], { boxId });
   return flow.source !== 0;
-}
-
-export async function readTemplateOaSetting(db: Db, session: Session, boxId: number) {
-  return readSignSetting(db, session, boxId);
 }
 
 export async function startSignApproval(

@@ -2,9 +2,9 @@
  * getContractAddOperateAuth: may the user add ledger contracts (app 5)? 502 新增买卖合同,
  * 503 新增租赁合同; the 新增合同 button shows when either is held. Managers hold both.
  */
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import type { Session } from '../../contract/types';
-import { hasAuth } from '../../../src/domain/permissions';
+import { hasAuth } from '../../../domain/permissions';
 import { loadAuthSnapshot } from '../auth/auth-snapshot';
 import { ContractAuth } from '../contract-ledger/scope';
 

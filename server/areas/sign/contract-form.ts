@@ -1,6 +1,6 @@
 /**
  * Checks and normalises a submitted contract form (SignContractContent) against its template, with
- * the rules and messages of 001 section 5 from src/domain/validators.ts (the client uses the same
+ * the rules and messages of 001 section 5 from domain/validators.ts (the client uses the same
  * functions): parties (name, ID card with checksum upper-cased, phone, business licence, agent and
  * co-owner variants), regions, the template's required standard fields (skipping those hidden by
  * the conditional display rules of section 4, which are dropped), and the widget fields
@@ -20,9 +20,9 @@ import {
   normalizeIdCard,
   toNumberOrZero,
   type PartyRole,
-} from '../../../src/domain/validators';
-import { capitalAmountProblem } from '../../../src/domain/sign-contract-text';
-import { isFieldShown } from '../../../src/domain/sign-form-display';
+} from '../../../domain/validators';
+import { capitalAmountProblem } from '../../../domain/sign-contract-text';
+import { isFieldShown } from '../../../domain/sign-form-display';
 import { businessError } from '../../contract/envelope';
 import type { StoredTemplateField } from '../../db/schema-sign';
 import { standardField, standardFieldsByType } from '../template/builtin-templates';

@@ -6,7 +6,7 @@
  * Call inside the transaction that creates the contract.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { signContracts, signNumberSequences } from '../../db/schema-sign';
 import { formatContractNo, numberPeriod } from '../template/templates';
 

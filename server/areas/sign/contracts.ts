@@ -4,7 +4,7 @@
  * the form for editing and the detail-page button flags.
  */
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { companies, departments, users } from '../../db/schema';
 import {
   signContractHistory,

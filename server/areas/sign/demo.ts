@@ -3,7 +3,7 @@
  * again here); company A has chosen step-by-step signing (type 1), company B has not, so its
  * users meet 您还未设置签署方式,请前往设置! first.
  */
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { ensureCompanyTemplates } from '../template/seed-templates';
 import { saveSignSetting } from './settings';
 

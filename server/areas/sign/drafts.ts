@@ -4,7 +4,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { signDrafts, signTemplates } from '../../db/schema-sign';
 import { businessError, notFound } from '../../contract/envelope';
 import type { BodyOf, Session } from '../../contract/types';

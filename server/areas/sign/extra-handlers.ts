@@ -6,7 +6,7 @@
  * the user's own; anything else answers 404.
  */
 import type { HandlerMap, Session } from '../../contract/types';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { requireSession } from '../user/handlers';
 import { SignAuth, findVisibleContract, requireSignAuth } from './access';
 import { readContractAddAuth } from './contract-add-auth';

@@ -5,7 +5,7 @@
  * requestId answers the follow-up it already made.
  */
 import { and, asc, count, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { departments, users } from '../../db/schema';
 import { signFollowUpCategories, signFollowUps } from '../../db/schema-sign-extras';
 import { businessError } from '../../contract/envelope';

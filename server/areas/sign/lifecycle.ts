@@ -6,7 +6,7 @@
  * doing anything again (no second credit, no second log); any other state answers 409.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { signContracts, signSignatories } from '../../db/schema-sign';
 import { ApiError, Codes, Messages, businessError } from '../../contract/envelope';
 import type { BodyOf, Session } from '../../contract/types';

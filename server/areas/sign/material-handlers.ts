@@ -4,7 +4,7 @@
  * (findVisibleContract) or, on the personal page, as the user's own; anything else answers 404.
  */
 import type { HandlerMap, Session } from '../../contract/types';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { requireSession } from '../user/handlers';
 import { SignAuth, findVisibleContract, requireSignAuth } from './access';
 import { addFollowUp, listFollowUpCategories, listFollowUps } from './follow-ups';

@@ -3,7 +3,7 @@
  * with the same list items and detail as the sign list. Another user's contract answers 404.
  */
 import { and, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { departments, users } from '../../db/schema';
 import { signContracts } from '../../db/schema-sign';
 import { notFound } from '../../contract/envelope';

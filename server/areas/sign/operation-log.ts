@@ -1,6 +1,6 @@
 /** The contract operation log (operationlogs, 10 per page): one row per submission, edit and state change. */
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { users } from '../../db/schema';
 import { signOperationLogs } from '../../db/schema-sign';
 import { formatDateTime } from '../../format';

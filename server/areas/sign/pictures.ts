@@ -5,7 +5,7 @@
  * that still holds pictures cannot be removed.
  */
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { users } from '../../db/schema';
 import { signPictureCategories, signPictures } from '../../db/schema-sign-extras';
 import { ApiError, Codes, businessError } from '../../contract/envelope';

@@ -5,7 +5,7 @@
  * the result is a draft-shaped form that the broker completes and submits as usual.
  */
 import type { components } from '../../../openapi/generated/api';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { notFound } from '../../contract/envelope';
 import type { Session } from '../../contract/types';
 import { findVisibleContract, type LedgerType } from '../contract-ledger/contracts';

@@ -5,18 +5,18 @@
  * in the history (signHistoryPosts, signCustomModeHistoryView). The same template text and values
  * as the signed PDF (contractParagraphs), so the preview reads like the file. Only headings and
  * paragraphs survive; all text is escaped, each placeholder becomes a span marked data-field. Values
- * read as src/domain/sign-contract-text.ts writes them: choices by their labels, capital amounts
+ * read as domain/sign-contract-text.ts writes them: choices by their labels, capital amounts
  * (大写) written from their amounts.
  */
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { departments, users } from '../../db/schema';
 import { signContractHistory, signDrafts, signTemplates } from '../../db/schema-sign';
 import { signDocuments } from '../../db/schema-signing';
 import { notFound } from '../../contract/envelope';
 import type { Session } from '../../contract/types';
 import { formatDateTime } from '../../format';
-import { contractFieldText } from '../../../src/domain/sign-contract-text';
+import { contractFieldText } from '../../../domain/sign-contract-text';
 import {
   findTemplate,
   requireUsableTemplate,

@@ -6,7 +6,7 @@
  * A retried 登记已打印 (signUpdatePrint) does not count twice; a voided contract does not print.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { signContracts, signTemplates } from '../../db/schema-sign';
 import { signDocuments } from '../../db/schema-signing';
 import { signPrintFiles, signPrintRecords } from '../../db/schema-sign-extras';

@@ -1,6 +1,6 @@
 /** The company's sign setting (signing type 1 分步 / 2 可视化, service fada); without one nothing can be started. */
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { signSettings } from '../../db/schema-sign';
 import { businessError } from '../../contract/envelope';
 

@@ -4,7 +4,7 @@
  * 3 签字 (a seal counts as signing), 4 拒签.
  */
 import { and, count, desc, eq, isNotNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { signSignatories } from '../../db/schema-sign';
 import { signAuditEvents } from '../../db/schema-signing';
 import { formatDateTime } from '../../format';

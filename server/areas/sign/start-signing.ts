@@ -16,7 +16,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { signContracts, signSignatories } from '../../db/schema-sign';
 import { ApiError, Codes, Messages } from '../../contract/envelope';
 import type { SmsProvider } from '../../sandbox/sms';

@@ -8,7 +8,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import forge from 'node-forge';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { signingAuthorities, signingCompanyCerts } from '../../db/schema-signing';
 
 const rootKey = 'root';

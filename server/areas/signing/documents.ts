@@ -4,13 +4,13 @@
  * sealed with the company's certificate after the last signature, with 签署证明 as its last page.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import type { signContracts } from '../../db/schema-sign';
 import { signSignatories, signTemplates } from '../../db/schema-sign';
 import { signAuditEvents, signDocuments } from '../../db/schema-signing';
 import type { FileStorage } from '../../storage/files';
 import { formatDateTime } from '../../format';
-import { contractFieldText } from '../../../src/domain/sign-contract-text';
+import { contractFieldText } from '../../../domain/sign-contract-text';
 import { companyNameOf } from '../sign/contracts';
 import { ensureCompanyCertificate } from './certificates';
 import { appendCompletionPage, renderContractPdf, stampSignature, type Stamp } from './pdf-document';

@@ -5,13 +5,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { signFaceChecks } from '../../db/schema-signing';
 import { signSignatories } from '../../db/schema-sign';
 import { ApiError, Codes, businessError, notFound } from '../../contract/envelope';
 import { formatDateTime } from '../../format';
 import type { Session } from '../../contract/types';
-import { isIdCard } from '../../../src/domain/validators';
+import { isIdCard } from '../../../domain/validators';
 
 export function requireIdCard(value: string, label = '身份证号'): string {
   if (!isIdCard(value)) throw businessError(`${label}格式不正确`);

@@ -7,7 +7,7 @@
  */
 import { and, asc, eq, lt } from 'drizzle-orm';
 import QRCode from 'qrcode';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { signContracts, signSignatories } from '../../db/schema-sign';
 import { signDocuments, signSignatures } from '../../db/schema-signing';
 import { ApiError, Codes, businessError, notFound } from '../../contract/envelope';
@@ -16,7 +16,7 @@ import type { SmsProvider } from '../../sandbox/sms';
 import type { FileStorage } from '../../storage/files';
 import type { Session } from '../../contract/types';
 import { formatDateTime } from '../../format';
-import { CERT_TYPE_NAMES, checkCertificate, normalizeIdCard } from '../../../src/domain/validators';
+import { CERT_TYPE_NAMES, checkCertificate, normalizeIdCard } from '../../../domain/validators';
 import { checkVerifyCode, sendVerifyCode } from '../user/verify-codes';
 import { companyNameOf, listSignatories } from '../sign/contracts';
 import { findVisibleContract, requireSignAuth, SignAuth } from '../sign/access';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { signBodies, signSeals } from '../../db/schema-signing';
 import { signContracts } from '../../db/schema-sign';
 import { ApiError, Codes, businessError, forbidden, notFound } from '../../contract/envelope';

@@ -7,7 +7,7 @@ import { formatDateTime } from '../../format';
 import { requireSession } from '../user/handlers';
 import { businessError } from '../../contract/envelope';
 import { imageKinds } from '../../storage/files';
-import { appConfig } from '../../../src/app-config';
+import { appConfig } from '../../../domain/app-config';
 
 /** /base/uploadPhoto: one image, png, jpg, jpeg, webp or gif, at most 10 MB (openapi/paths/base.yaml). */
 export const photoMaxBytes = 10 * 1024 * 1024;

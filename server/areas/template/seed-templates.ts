@@ -5,7 +5,7 @@
  * brings every company's built-in copies up to the shipped text.
  */
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { signTemplateGroups, signTemplates } from '../../db/schema-sign';
 import { builtinBodyFor, builtinTemplates } from './builtin-templates';
 

@@ -4,7 +4,7 @@
  * deleted templates are kept (soft delete) because contracts refer to them.
  */
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { departments, roles } from '../../db/schema';
 import {
   signContracts,
@@ -17,7 +17,7 @@ import type { BodyOf, Session } from '../../contract/types';
 import { formatDateTime } from '../../format';
 import { loadHierarchy, subtreeIds } from '../org/department-scope';
 import { builtinBodyFor, standardField, standardFieldsByType } from './builtin-templates';
-import { readTemplateOaSetting } from '../sign/approval-link';
+import { readSignSetting } from '../oa/flows';
 
 export type TemplateRow = typeof signTemplates.$inferSelect;
 export type ContractType = 1 | 2 | 3;
@@ -363,7 +363,7 @@ export async function readTemplateSettings(db: Db, session: Session, boxId: numb
       numberStyle: template.numberStyle as 1 | 2 | 3,
       sample: formatContractNo(template, now, 1),
     },
-    oaSetting: await readTemplateOaSetting(db, session, template.id),
+    oaSetting: await readSignSetting(db, session, template.id),
     rangeSetting: await readRange(db, companyId, template),
   };
 }

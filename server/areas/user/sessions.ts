@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { sessions, users } from '../../db/schema';
 import { ApiError, Codes, Messages } from '../../contract/envelope';
 import type { Clock } from '../../clock';

@@ -1,6 +1,6 @@
 /** Reading and changing the signed-in user. */
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { companies, departments, positions, roles, users } from '../../db/schema';
 import { notFound } from '../../contract/envelope';
 

@@ -4,7 +4,7 @@
  */
 import { createHash, randomInt } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/db';
 import { smsCodes } from '../../db/schema';
 import { businessError } from '../../contract/envelope';
 import type { Clock } from '../../clock';

@@ -1,4 +1,4 @@
--- The permission catalogue of src/domain/permission-catalogue.ts (tests/server/auth.test.ts fails when they differ).
+-- The permission catalogue of domain/permission-catalogue.ts (tests/server/auth.test.ts fails when they differ).
 -- Upsert, so re-running or extending it in a later migration never duplicates a row.
 INSERT INTO "auth_catalogue" ("app_type", "item_id", "auth_id", "parent_auth_id", "name", "has_range", "sort") VALUES
   (1, 0, 1, NULL, '新增房源', false, 0),

@@ -28,7 +28,7 @@ import {
 import type { AnyActorRef } from 'xstate';
 import { saleContractMachine } from '../../../machines/sale-contract.machine';
 import { useWorkspace } from '../../core/workspace';
-import { signPages } from '../sign/sign-pages';
+import { signPages } from '../../shared/sign-pages';
 import { rentContractMachine } from '../../../machines/rent-contract.machine';
 import { approvalMachine, approvalMessages } from '../../../machines/approval.machine';
 import {

@@ -1,7 +1,7 @@
 /** The calls of the profile page, as actors for its machines. */
 import { fromPromise } from 'xstate';
 import { api, ok } from '../../api/client';
-import { appConfig } from '../../app-config';
+import { appConfig } from '../../../domain/app-config';
 import type { AvailableUpdate } from '../../../machines/version-check.machine';
 
 export const checkVersion = fromPromise<AvailableUpdate | null>(async () => {

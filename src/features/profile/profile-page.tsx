@@ -21,7 +21,7 @@ import { versionCheckMachine, upToDateMessage } from '../../../machines/version-
 import { resourceMachine } from '../../../machines/resource.machine';
 import { inspect } from '../../inspector/inspection-store';
 import { checkVersion, loadHelp, loadUpgradeState, saveUpgradeState } from './profile-actors';
-import { appConfig } from '../../app-config';
+import { appConfig } from '../../../domain/app-config';
 
 const versionMachine = versionCheckMachine.provide({ actors: { checkVersion } });
 const upgradeMachine = resourceMachine.provide({

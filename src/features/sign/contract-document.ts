@@ -4,8 +4,8 @@
  * `<span data-field="path">`) parsed into blocks, and each placeholder bound to the place in the
  * same FormValues the step-by-step form edits, so both views submit, save drafts and validate alike.
  */
-import { capitalSourcePath, capitalText } from '../../domain/sign-contract-text';
-import { isFieldShown } from '../../domain/sign-form-display';
+import { capitalSourcePath, capitalText } from '../../../domain/sign-contract-text';
+import { isFieldShown } from '../../../domain/sign-form-display';
 import {
   formSteps,
   type FieldSpec,

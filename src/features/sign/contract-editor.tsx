@@ -43,8 +43,8 @@ import {
   type SignFieldDefinitions,
   type SignTemplateItem,
 } from './sign-actors';
-import { signatureTypeNames, signStateNames } from './sign-format';
-import { signPages } from './sign-pages';
+import { signatureTypeNames, signStateNames } from '../../shared/sign-format';
+import { signPages } from '../../shared/sign-pages';
 
 /** A contract to edit: a new one from a template, a draft, or a submitted contract. */
 /** What an editor starts from: a draft, a submitted contract, or a new contract (prefilled from the ledger or empty). */

@@ -2,7 +2,7 @@
  * The standard fields of the step-by-step contract form (001 section 3, contract party forms and
  * form groups), per contract type: how each is entered, and how the form values become the
  * submitted SignContractContent (numbers coerced as section 5 says, hidden fields dropped, parties
- * checked with src/domain/validators.ts).
+ * checked with domain/validators.ts).
  */
 import { signOaItems } from '../../../machines/sign-contract.machine';
 import {
@@ -21,8 +21,8 @@ import {
   yesNoOptions,
   yesOptions,
   type ChoiceOption,
-} from '../../domain/sign-contract-text';
-import { isFieldShown } from '../../domain/sign-form-display';
+} from '../../../domain/sign-contract-text';
+import { isFieldShown } from '../../../domain/sign-form-display';
 import {
   checkPartyCompany,
   checkPartyPerson,
@@ -35,10 +35,10 @@ import {
   toIntegerOrZero,
   toNumberOrZero,
   type PartyRole,
-} from '../../domain/validators';
+} from '../../../domain/validators';
 import type { SignContractContent, SignWidgetField } from './sign-actors';
 
-/** The options and their labels live in src/domain/sign-contract-text.ts, shared with the server's text. */
+/** The options and their labels live in domain/sign-contract-text.ts, shared with the server's text. */
 export type Option = ChoiceOption;
 export type FieldKind = 'text' | 'textarea' | 'number' | 'int' | 'date' | 'select' | 'multi' | 'houseType';
 export type FieldSpec = { key: string; title: string; kind: FieldKind; options?: Option[]; unit?: string };

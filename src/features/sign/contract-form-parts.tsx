@@ -20,8 +20,8 @@ import {
   TextField,
 } from '@radix-ui/themes';
 import { resourceMachine } from '../../../machines/resource.machine';
-import { certTypeOptions } from '../../domain/sign-contract-text';
-import { isFieldShown } from '../../domain/sign-form-display';
+import { certTypeOptions } from '../../../domain/sign-contract-text';
+import { isFieldShown } from '../../../domain/sign-form-display';
 import { inspect } from '../../inspector/inspection-store';
 import {
   emptyPerson,

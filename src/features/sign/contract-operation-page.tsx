@@ -12,7 +12,7 @@ import { useMachine } from '@xstate/react';
 import { Badge, Box, Button, Callout, Card, Dialog, Flex, Heading, Popover, Text } from '@radix-ui/themes';
 import { resourceMachine } from '../../../machines/resource.machine';
 import type { PageProps } from '../../core/workspace';
-import { certTypeOptions } from '../../domain/sign-contract-text';
+import { certTypeOptions } from '../../../domain/sign-contract-text';
 import { inspect } from '../../inspector/inspection-store';
 import {
   bindField,
@@ -52,7 +52,7 @@ import {
 } from './contract-form-parts';
 import { ContractViewStart } from './contract-view-start';
 import { loadContractText, type SignPreview, type SignTemplateItem } from './sign-actors';
-import { signPages } from './sign-pages';
+import { signPages } from '../../shared/sign-pages';
 import './contract-document.css';
 
 export default function ContractOperationPage({ params }: PageProps) {

@@ -43,7 +43,7 @@ import {
   type TemplateSettings,
   type TemplateSettingsBody,
 } from './sign-actors';
-import { contractTypeNames } from './sign-format';
+import { contractTypeNames } from '../../shared/sign-format';
 
 export const chooseSigningTypeMessage = '请选择签约方式';
 

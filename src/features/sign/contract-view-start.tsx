@@ -14,7 +14,7 @@ import { useWorkspace } from '../../core/workspace';
 import { inspect } from '../../inspector/inspection-store';
 import type { EditorRestore } from './contract-editor';
 import { ledgerSourceOf, loadFormStart, type FormStart, type SignTemplateItem } from './sign-actors';
-import { isVisualSigning, signPages } from './sign-pages';
+import { isVisualSigning, signPages } from '../../shared/sign-pages';
 import { TemplateChooser } from './template-chooser';
 
 export const noSignSettingMessage = '您还未设置签署方式,请前往设置!';

@@ -29,7 +29,7 @@ import { tabKey } from '../../../machines/tabs.machine';
 import type { PageProps } from '../../core/workspace';
 import { useWorkspace } from '../../core/workspace';
 import { inspect } from '../../inspector/inspection-store';
-import { SigningLinkActions } from '../signing/signing-link-actions';
+import { SigningLinkActions } from '../../shared/signing-link-actions';
 import {
   createSignContractMachine,
   loadSignDetail,
@@ -44,8 +44,8 @@ import {
   signatureTypeNames,
   signStateColors,
   signStateNames,
-} from './sign-format';
-import { signPages } from './sign-pages';
+} from '../../shared/sign-format';
+import { signPages } from '../../shared/sign-pages';
 import { FollowUpsTab, HistoryTab, LogsTab, PicturesTab } from './sign-detail-tabs';
 
 const busyStates = [

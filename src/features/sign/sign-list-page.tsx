@@ -44,8 +44,8 @@ import {
   signStateColors,
   signStateNames,
   sortFieldNames,
-} from './sign-format';
-import { signPages } from './sign-pages';
+} from '../../shared/sign-format';
+import { signPages } from '../../shared/sign-pages';
 
 type Filters = {
   key: string;

@@ -23,7 +23,7 @@ import {
 import { CustomFieldsForm, FurnitureForm, GroupForm, PartyForm, RegionPicker } from './contract-form-parts';
 import { ContractViewStart } from './contract-view-start';
 import type { SignTemplateItem } from './sign-actors';
-import { signPages } from './sign-pages';
+import { signPages } from '../../shared/sign-pages';
 
 export default function SignOperationPage({ params }: PageProps) {
   return (

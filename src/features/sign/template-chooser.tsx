@@ -13,8 +13,8 @@ import {
   type FormStart,
   type SignTemplateItem,
 } from './sign-actors';
-import { contractTypeNames, houseTitle } from './sign-format';
-import { isVisualSigning, signPages, usableTemplates } from './sign-pages';
+import { contractTypeNames, houseTitle } from '../../shared/sign-format';
+import { isVisualSigning, signPages, usableTemplates } from '../../shared/sign-pages';
 
 export function TemplateChooser({
   start,

@@ -10,7 +10,7 @@ import {
   isIdCard,
   isMobile,
   normalizeIdCard,
-} from '../../domain/validators';
+} from '../../../domain/validators';
 import type { SignRegCompany } from './identity-actors';
 
 export type CorpIdentType = SignRegCompany['corpIdentType'];

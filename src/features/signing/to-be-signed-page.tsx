@@ -32,8 +32,8 @@ import { PdfPreview } from '../../ui/pdf-preview';
 import { createSigningLinkMachine, type SignSignatory } from './signing-actors';
 import { SignatureInput, type SignatureValue } from './signature-pad';
 import { FaceVerification } from './face-verification';
-import { signatoryRoleNames } from '../sign/sign-format';
-import { CERT_TYPE_NAMES, checkCertificate, normalizeIdCard } from '../../domain/validators';
+import { signatoryRoleNames } from '../../shared/sign-format';
+import { CERT_TYPE_NAMES, checkCertificate, normalizeIdCard } from '../../../domain/validators';
 
 /** The product's PDF preview page for this file (url, type pdf, print, download). */
 function pdfViewHref(url: string, name: string): string {

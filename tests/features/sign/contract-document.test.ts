@@ -28,7 +28,7 @@ import {
   type FormValues,
 } from '../../../src/features/sign/contract-fields';
 import type { SignTemplateItem, SignWidgetField } from '../../../src/features/sign/sign-actors';
-import { isVisualSigning, signPages, usableTemplates } from '../../../src/features/sign/sign-pages';
+import { isVisualSigning, signPages, usableTemplates } from '../../../src/shared/sign-pages';
 import { idCard } from '../../support/test-data';
 
 const sale = builtinTemplates.find((t) => t.builtinKey === 'sale')!;

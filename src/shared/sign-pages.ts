@@ -3,7 +3,9 @@
  * in: visual (contract-operation) when the company's signing type is 2 or the contract type is 3
  * (a visual template), else step by step (sign-operation).
  */
-import type { SignTemplateItem } from './sign-actors';
+import type { components } from '../../openapi/generated/api';
+
+type SignTemplateItem = components['schemas']['SignTemplateItem'];
 
 export function isVisualSigning(signType: number | null | undefined, contractType?: number | null): boolean {
   return signType === 2 || contractType === 3;

@@ -1,5 +1,5 @@
 /** Names of the sign states, contract types and list options (001 sections 3, 4 and 9). */
-import type { SignStateCode } from '../../../machines/sign-contract.machine';
+import type { SignStateCode } from '../../machines/sign-contract.machine';
 
 export const signStateNames: Record<SignStateCode, string> = {
   1: '待发起',

@@ -8,12 +8,12 @@ import { useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { Button, Dialog, Flex, Text } from '@radix-ui/themes';
-import { resourceMachine } from '../../../machines/resource.machine';
-import { api, ok } from '../../api/client';
-import { emitFeedback } from '../../api/feedback';
-import type { components } from '../../../openapi/generated/api';
-import { useWorkspace } from '../../core/workspace';
-import { inspect } from '../../inspector/inspection-store';
+import { resourceMachine } from '../../machines/resource.machine';
+import { api, ok } from '../api/client';
+import { emitFeedback } from '../api/feedback';
+import type { components } from '../../openapi/generated/api';
+import { useWorkspace } from '../core/workspace';
+import { inspect } from '../inspector/inspection-store';
 
 type LinkCode = components['schemas']['SignCorpWxMiniCode'];
 
