@@ -7,6 +7,7 @@
  */
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
 import {
   Badge,
   Box,
@@ -25,8 +26,9 @@ import { inspect } from '../../inspector/inspection-store';
 import type { PageProps } from '../../core/workspace';
 import { useWorkspace } from '../../core/workspace';
 import {
-  loadContracts,
+  fetchContracts,
   loadSetting,
+  oaPageSize,
   type ContractKind,
   type Page,
   type RentItem,
@@ -82,9 +84,14 @@ function ContractResults({
   const [machine] = useState(() =>
     resourceMachine.provide({
       actors: {
-        load: loadContracts(kind, {
-          pageindex: 1,
-          ...(keyword ? { searchKey: { type: 2 as const, key: keyword } } : {}),
+        load: fromPromise<unknown>(async () => {
+          const page = await fetchContracts(
+            kind,
+            keyword ? { searchKey: { type: 2 as const, key: keyword } } : {},
+            1,
+            oaPageSize,
+          );
+          return { list: page.rows, total: page.total } satisfies Page<SaleItem | RentItem>;
         }),
       },
     }),

@@ -131,13 +131,16 @@ export function loadOaApprovalDetail(oaApprovalId: number) {
 
 /* ---------- approval records (oa-pending-approval) ---------- */
 
-export function loadApprovals(query: ApprovalListQuery) {
-  return fromPromise<unknown>(async () => {
-    const result = await ok(
-      api.GET('/oa/companyOaApprovalList', { params: { query: { ...query, pagesize: oaPageSize } } }),
-    );
-    return { list: result.data ?? [], total: result.total ?? 0 } satisfies Page<OaInstance>;
-  });
+/** One page of approval records (the list-page kit's loader). */
+export async function fetchApprovals(
+  query: ApprovalListQuery,
+  pageindex: number,
+  pagesize: number,
+): Promise<{ rows: OaInstance[]; total: number }> {
+  const result = await ok(
+    api.GET('/oa/companyOaApprovalList', { params: { query: { ...query, pageindex, pagesize } } }),
+  );
+  return { rows: result.data ?? [], total: result.total ?? 0 };
 }
 
 export const loadSponsors = fromPromise<unknown>(async () => {
@@ -188,17 +191,19 @@ export function approvalActors(onDetail: (detail: OaInstanceDetail) => void) {
 
 /* ---------- the contract ledger ---------- */
 
-export function loadContracts(kind: ContractKind, search: SaleSearch | RentSearch) {
-  return fromPromise<unknown>(async () => {
-    const body = { ...search, sort: search.sort ?? 1, pagesize: oaPageSize };
-    const result =
-      kind === 'sale'
-        ? await ok(api.POST('/contract/v2/contractSalePosts', { body: body }))
-        : await ok(
-            api.POST('/contract/v2/contractRentPosts', { body: body as Schemas['ContractRentSearch'] }),
-          );
-    return { list: result.data ?? [], total: result.total ?? 0 };
-  });
+/** One page of the sale or rent ledger (the list-page kit's loader). */
+export async function fetchContracts(
+  kind: ContractKind,
+  search: Omit<SaleSearch, 'pageindex'> | Omit<RentSearch, 'pageindex'>,
+  pageindex: number,
+  pagesize: number,
+): Promise<{ rows: (SaleItem | RentItem)[]; total: number }> {
+  const body = { ...search, sort: search.sort ?? 1, pageindex, pagesize };
+  const result =
+    kind === 'sale'
+      ? await ok(api.POST('/contract/v2/contractSalePosts', { body: body }))
+      : await ok(api.POST('/contract/v2/contractRentPosts', { body: body as Schemas['ContractRentSearch'] }));
+  return { rows: result.data ?? [], total: result.total ?? 0 };
 }
 
 export function loadPictures(kind: ContractKind, contractId: number) {

@@ -1,18 +1,18 @@
 /** Coupons: gifts to receive, and my coupons by use state (未使用 / 已使用 / 已过期), 15 per page. */
 import { useEffect, useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
-import { Badge, Box, Button, Card, Flex, Heading, SegmentedControl, Table, Text } from '@radix-ui/themes';
+import { Badge, Box, Button, Card, Flex, Heading, SegmentedControl, Text } from '@radix-ui/themes';
 import { resourceMachine } from '../../../machines/resource.machine';
 import { inspect } from '../../inspector/inspection-store';
-import { Pager } from '../../ui/pager';
+import { ListTable, type Column } from '../../ui/list-page/list-table';
+import { useListPage } from '../../ui/list-page/use-list-page';
 import {
   couponPageSize,
-  loadCoupons,
+  fetchCoupons,
   loadGifts,
   receiveGift,
   type Coupon,
   type Gift,
-  type Page,
 } from './recharge-actors';
 import { formatYuan, goodsTypeNames } from './format';
 
@@ -30,72 +30,37 @@ function describeCoupon(coupon: Coupon): string {
   return `${threshold}${benefit}`;
 }
 
-function CouponPage({
-  useType,
-  page,
-  onPage,
-}: {
-  useType: UseType;
-  page: number;
-  onPage: (page: number) => void;
-}) {
-  const [machine] = useState(() => resourceMachine.provide({ actors: { load: loadCoupons(useType, page) } }));
-  const [state, send] = useMachine(machine, { inspect });
-  const data = state.context.data as Page<Coupon> | null;
-  if (state.matches('failed'))
-    return (
-      <Flex gap="2" align="center">
-        <Text color="red">{state.context.error}</Text>
-        <Button size="1" variant="soft" onClick={() => send({ type: 'retry' })}>
-          重试
-        </Button>
-      </Flex>
-    );
-  if (!data) return <Text color="gray">加载中...</Text>;
-  if (data.list.length === 0) return <Text color="gray">暂无优惠券</Text>;
-  return (
-    <>
-      <Table.Root size="1">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeaderCell>优惠券</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>优惠</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>适用</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>有效期</Table.ColumnHeaderCell>
-            {useType === 2 && <Table.ColumnHeaderCell>使用订单</Table.ColumnHeaderCell>}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {data.list.map((coupon) => (
-            <Table.Row key={coupon.couponId} data-testid="coupon-row">
-              <Table.Cell>{coupon.name}</Table.Cell>
-              <Table.Cell>{describeCoupon(coupon)}</Table.Cell>
-              <Table.Cell>{goodsTypeNames[coupon.goodsType]}</Table.Cell>
-              <Table.Cell>
-                {coupon.validFrom} 至 {coupon.validTo}
-              </Table.Cell>
-              {useType === 2 && <Table.Cell>{coupon.orderNumber ?? '—'}</Table.Cell>}
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-      <Pager page={page} pageSize={couponPageSize} total={data.total} onPage={onPage} />
-    </>
-  );
+function couponColumns(useType: UseType): Column<Coupon>[] {
+  return [
+    { key: 'name', header: '优惠券', cell: (c) => c.name },
+    { key: 'benefit', header: '优惠', cell: describeCoupon },
+    { key: 'goods', header: '适用', cell: (c) => goodsTypeNames[c.goodsType] },
+    { key: 'valid', header: '有效期', cell: (c) => `${c.validFrom} 至 ${c.validTo}` },
+    ...(useType === 2
+      ? [{ key: 'order', header: '使用订单', cell: (c: Coupon) => c.orderNumber ?? '—' }]
+      : []),
+  ];
 }
 
 export function CouponsSection({ onGiftReceived }: { onGiftReceived: () => void }) {
   const [gifts, sendGifts] = useMachine(giftsMachine, { inspect });
   const [useType, setUseType] = useState<UseType>(1);
-  const [page, setPage] = useState(1);
+  const coupons = useListPage({
+    load: fetchCoupons,
+    query: { useType: 1 },
+    pageSize: couponPageSize,
+  });
   const giftList = (gifts.context.data as Gift[] | null) ?? [];
   // A received gift of sign credits changes the balance shown above.
   const giftCount = useRef<number | null>(null);
   useEffect(() => {
     if (!gifts.matches('loaded')) return;
-    if (giftCount.current !== null && giftList.length < giftCount.current) onGiftReceived();
+    if (giftCount.current !== null && giftList.length < giftCount.current) {
+      onGiftReceived();
+      coupons.reload();
+    }
     giftCount.current = giftList.length;
-  }, [gifts, giftList.length, onGiftReceived]);
+  }, [gifts, giftList.length, onGiftReceived, coupons]);
 
   return (
     <Flex direction="column" gap="4" data-testid="coupons">
@@ -135,7 +100,7 @@ export function CouponsSection({ onGiftReceived }: { onGiftReceived: () => void 
           value={String(useType)}
           onValueChange={(value) => {
             setUseType(Number(value) as UseType);
-            setPage(1);
+            coupons.setQuery({ useType: Number(value) as UseType });
           }}
         >
           {useTypes.map((type) => (
@@ -145,7 +110,15 @@ export function CouponsSection({ onGiftReceived }: { onGiftReceived: () => void 
           ))}
         </SegmentedControl.Root>
       </Flex>
-      <CouponPage key={`${useType}:${page}`} useType={useType} page={page} onPage={setPage} />
+      <ListTable
+        list={coupons}
+        columns={couponColumns(useType)}
+        rowKey={(c) => c.couponId}
+        emptyText="暂无优惠券"
+        rowTestId="coupon-row"
+        size="1"
+        variant="ghost"
+      />
       <Badge color="gray" style={{ alignSelf: 'start' }}>
         每单限用一张优惠券
       </Badge>

@@ -20,7 +20,6 @@ export type Gift = Schemas['RechargeGift'];
 export type ConsumptionRecord = Schemas['RechargeConsumptionRecord'];
 export type SignLedgerRecord = Schemas['SignRechargeRecord'];
 export type CompanyPackage = Schemas['RechargeCompanyPackage'];
-export type Page<T> = { list: T[]; total: number };
 
 type JsonBody<P extends keyof paths> = paths[P] extends {
   post: { requestBody: { content: { 'application/json': infer B } } };
@@ -102,41 +101,42 @@ export const quoteDefaultSeats = fromPromise<unknown>(async () =>
 /** A package is quoted once the user has chosen one. */
 export const noQuoteYet = fromPromise<unknown>(async () => null);
 
-export function loadCoupons(useType: 1 | 2 | 3, pageindex: number) {
-  return fromPromise<unknown>(async () => {
-    const result = await ok(
-      api.GET('/packages/couponsList', {
-        params: { query: { useType, pageindex, pagesize: couponPageSize } },
-      }),
-    );
-    const page: Page<Coupon> = { list: result.data ?? [], total: result.total ?? 0 };
-    return page;
-  });
+/** One page of my coupons of a use state (the list-page kit's loader). */
+export async function fetchCoupons(
+  query: { useType: 1 | 2 | 3 },
+  pageindex: number,
+  pagesize: number,
+): Promise<{ rows: Coupon[]; total: number }> {
+  const result = await ok(
+    api.GET('/packages/couponsList', { params: { query: { useType: query.useType, pageindex, pagesize } } }),
+  );
+  return { rows: result.data ?? [], total: result.total ?? 0 };
 }
 
-export function loadRecords(pageindex: number) {
-  return fromPromise<unknown>(async () => {
-    const result = await ok(
-      api.GET('/packages/consumptionRecords', { params: { query: { pageindex, pagesize: recordPageSize } } }),
-    );
-    const page: Page<ConsumptionRecord> = { list: result.data ?? [], total: result.total ?? 0 };
-    return page;
-  });
+/** One page of consumption records (the list-page kit's loader). */
+export async function fetchRecords(
+  _query: Record<string, never>,
+  pageindex: number,
+  pagesize: number,
+): Promise<{ rows: ConsumptionRecord[]; total: number }> {
+  const result = await ok(
+    api.GET('/packages/consumptionRecords', { params: { query: { pageindex, pagesize } } }),
+  );
+  return { rows: result.data ?? [], total: result.total ?? 0 };
 }
 
 export type SignLedgerKind = 1 | 2 | 3 | 4;
 
 /** 签约份数流水: every change of the sign-credit balance, 10 per page, optionally of one kind. */
-export function loadSignLedger(kind: SignLedgerKind | null, pageindex: number) {
-  return fromPromise<unknown>(async () => {
-    const result = await ok(
-      api.GET('/sign/rechargeRecordPosts', {
-        params: { query: { ...(kind ? { type: kind } : {}), pageindex, pagesize: recordPageSize } },
-      }),
-    );
-    const page: Page<SignLedgerRecord> = { list: result.data ?? [], total: result.total ?? 0 };
-    return page;
-  });
+export async function fetchSignLedger(
+  query: { type?: SignLedgerKind },
+  pageindex: number,
+  pagesize: number,
+): Promise<{ rows: SignLedgerRecord[]; total: number }> {
+  const result = await ok(
+    api.GET('/sign/rechargeRecordPosts', { params: { query: { ...query, pageindex, pagesize } } }),
+  );
+  return { rows: result.data ?? [], total: result.total ?? 0 };
 }
 
 export const loadGifts = fromPromise<unknown>(

@@ -1,15 +1,12 @@
 /** 签约份数流水: how the sign-credit balance changed (bought, given, spent by a signing, refunded), 10 per page. */
 import { useState } from 'react';
-import { useMachine } from '@xstate/react';
-import { Button, Flex, Heading, SegmentedControl, Table, Text } from '@radix-ui/themes';
-import { resourceMachine } from '../../../machines/resource.machine';
-import { inspect } from '../../inspector/inspection-store';
-import { Pager } from '../../ui/pager';
+import { Flex, Heading, SegmentedControl, Text } from '@radix-ui/themes';
+import { ListTable, type Column } from '../../ui/list-page/list-table';
+import { useListPage } from '../../ui/list-page/use-list-page';
 import { formatYuan } from './format';
 import {
-  loadSignLedger,
+  fetchSignLedger,
   recordPageSize,
-  type Page,
   type SignLedgerKind,
   type SignLedgerRecord,
 } from './recharge-actors';
@@ -21,75 +18,28 @@ export const signLedgerKindNames: Record<SignLedgerKind, string> = {
   4: '作废退还',
 };
 
-function LedgerPage({
-  kind,
-  page,
-  onPage,
-}: {
-  kind: SignLedgerKind | null;
-  page: number;
-  onPage: (page: number) => void;
-}) {
-  const [machine] = useState(() => resourceMachine.provide({ actors: { load: loadSignLedger(kind, page) } }));
-  const [state, send] = useMachine(machine, { inspect });
-  const data = state.context.data as Page<SignLedgerRecord> | null;
-  if (state.matches('failed'))
-    return (
-      <Flex gap="2" align="center">
-        <Text color="red">{state.context.error}</Text>
-        <Button size="1" variant="soft" onClick={() => send({ type: 'retry' })}>
-          重试
-        </Button>
-      </Flex>
-    );
-  if (!data) return <Text color="gray">加载中...</Text>;
-  if (data.list.length === 0) return <Text color="gray">暂无签约份数流水</Text>;
-  return (
-    <>
-      <Table.Root size="1">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeaderCell>时间</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>类型</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>份数</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>余额</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>合同编号</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>订单号</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>金额</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>说明</Table.ColumnHeaderCell>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {data.list.map((record) => (
-            <Table.Row key={record.recordId} data-testid="sign-ledger-row">
-              <Table.Cell>{record.createTime}</Table.Cell>
-              <Table.Cell>{signLedgerKindNames[record.type]}</Table.Cell>
-              <Table.Cell>
-                <Text color={record.count < 0 ? 'red' : 'green'}>
-                  {record.count > 0 ? `+${record.count}` : record.count}
-                </Text>
-              </Table.Cell>
-              <Table.Cell>{record.balance}</Table.Cell>
-              <Table.Cell>{record.contractNo ?? '—'}</Table.Cell>
-              <Table.Cell>{record.orderNumber ?? '—'}</Table.Cell>
-              <Table.Cell>
-                {record.amount === null || record.amount === undefined
-                  ? '—'
-                  : `${formatYuan(record.amount)} 元`}
-              </Table.Cell>
-              <Table.Cell>{record.remark ?? ''}</Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-      <Pager page={page} pageSize={recordPageSize} total={data.total} onPage={onPage} />
-    </>
-  );
-}
+const columns: Column<SignLedgerRecord>[] = [
+  { key: 'time', header: '时间', cell: (r) => r.createTime },
+  { key: 'type', header: '类型', cell: (r) => signLedgerKindNames[r.type] },
+  {
+    key: 'count',
+    header: '份数',
+    cell: (r) => <Text color={r.count < 0 ? 'red' : 'green'}>{r.count > 0 ? `+${r.count}` : r.count}</Text>,
+  },
+  { key: 'balance', header: '余额', cell: (r) => r.balance },
+  { key: 'contractNo', header: '合同编号', cell: (r) => r.contractNo ?? '—' },
+  { key: 'orderNumber', header: '订单号', cell: (r) => r.orderNumber ?? '—' },
+  {
+    key: 'amount',
+    header: '金额',
+    cell: (r) => (r.amount === null || r.amount === undefined ? '—' : `${formatYuan(r.amount)} 元`),
+  },
+  { key: 'remark', header: '说明', cell: (r) => r.remark ?? '' },
+];
 
 export function SignLedgerSection() {
   const [kind, setKind] = useState<SignLedgerKind | null>(null);
-  const [page, setPage] = useState(1);
+  const list = useListPage({ load: fetchSignLedger, query: {}, pageSize: recordPageSize });
   return (
     <Flex direction="column" gap="3" data-testid="sign-ledger">
       <Flex justify="between" align="center">
@@ -97,8 +47,9 @@ export function SignLedgerSection() {
         <SegmentedControl.Root
           value={kind === null ? 'all' : String(kind)}
           onValueChange={(value) => {
-            setKind(value === 'all' ? null : (Number(value) as SignLedgerKind));
-            setPage(1);
+            const next = value === 'all' ? null : (Number(value) as SignLedgerKind);
+            setKind(next);
+            list.setQuery(next ? { type: next } : {});
           }}
         >
           <SegmentedControl.Item value="all">全部</SegmentedControl.Item>
@@ -109,7 +60,15 @@ export function SignLedgerSection() {
           ))}
         </SegmentedControl.Root>
       </Flex>
-      <LedgerPage key={`${kind ?? 'all'}-${page}`} kind={kind} page={page} onPage={setPage} />
+      <ListTable
+        list={list}
+        columns={columns}
+        rowKey={(r) => r.recordId}
+        emptyText="暂无签约份数流水"
+        rowTestId="sign-ledger-row"
+        size="1"
+        variant="ghost"
+      />
     </Flex>
   );
 }

@@ -51,6 +51,8 @@ export type TemplateListQuery = NonNullable<
 >;
 
 export const signPageSize = 15;
+/** The sign list's query without its page. */
+export type SignListFilter = Omit<SignListQuery, 'pageindex' | 'pagesize'>;
 export const logPageSize = 10;
 export const templatePageSize = 15;
 
@@ -135,16 +137,21 @@ export const signDraftAutosaveMachine = signDraftMachine.provide({
 
 // ---------------------------------------------------------------- list and counts
 
-export function loadSignList(query: SignListQuery) {
-  return fromPromise<unknown>(async () => {
-    const result = await ok(api.GET('/sign/signPosts', { params: { query } }));
-    return { list: result.data ?? [], total: result.total ?? 0 } satisfies Page<SignListItem>;
-  });
+/** One page of the sign list (the list-page kit's loader). */
+export async function fetchSignList(
+  query: SignListFilter,
+  pageindex: number,
+  pagesize: number,
+): Promise<{ rows: SignListItem[]; total: number }> {
+  const result = await ok(
+    api.GET('/sign/signPosts', { params: { query: { ...query, pageindex, pagesize } } }),
+  );
+  return { rows: result.data ?? [], total: result.total ?? 0 };
 }
 
-export function loadSignCounts(query: SignListQuery) {
+export function loadSignCounts(query: SignListFilter) {
   return fromPromise<unknown>(async () => {
-    const { state: _state, pageindex: _index, pagesize: _size, sortField: _sort, ...filters } = query;
+    const { state: _state, sortField: _sort, ...filters } = query;
     return (await ok(api.GET('/sign/pageCount', { params: { query: filters } }))).data ?? [];
   });
 }
@@ -386,15 +393,21 @@ export async function fetchDistricts(cityid: number): Promise<District[]> {
 
 // ---------------------------------------------------------------- templates
 
-export function loadTemplates(query: TemplateListQuery) {
-  return fromPromise<unknown>(async () => {
-    const [list, groups] = await Promise.all([
-      ok(api.GET('/template/templateManagementPosts', { params: { query } })),
-      ok(api.GET('/template/templateGroupPosts')),
-    ]);
-    return { list: list.data ?? [], total: list.total ?? 0, groups: groups.data ?? [] };
-  });
+/** One page of the template list (the list-page kit's loader). */
+export async function fetchTemplates(
+  query: Omit<TemplateListQuery, 'pageindex' | 'pagesize'>,
+  pageindex: number,
+  pagesize: number,
+): Promise<{ rows: TemplateListItem[]; total: number }> {
+  const list = await ok(
+    api.GET('/template/templateManagementPosts', { params: { query: { ...query, pageindex, pagesize } } }),
+  );
+  return { rows: list.data ?? [], total: list.total ?? 0 };
 }
+
+export const loadTemplateGroups = fromPromise<unknown>(
+  async () => (await ok(api.GET('/template/templateGroupPosts'))).data ?? [],
+);
 
 export async function setTemplateShelf(boxId: number, state: 1 | 2): Promise<string> {
   return (await ok(api.POST('/template/templateUpAndDown', { body: { boxId, state } }))).message;

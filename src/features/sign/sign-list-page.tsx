@@ -5,32 +5,22 @@
  */
 import { useMemo, useState } from 'react';
 import { useMachine } from '@xstate/react';
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Flex,
-  Heading,
-  Select,
-  Table,
-  Tabs,
-  Text,
-  TextField,
-} from '@radix-ui/themes';
+import { Badge, Box, Button, Flex, Heading, Select, Tabs, Text, TextField } from '@radix-ui/themes';
 import { resourceMachine } from '../../../machines/resource.machine';
 import type { PageProps } from '../../core/workspace';
 import { useWorkspace } from '../../core/workspace';
 import { inspect } from '../../inspector/inspection-store';
-import { Pager } from '../../ui/pager';
+import { FilterBar } from '../../ui/list-page/filter-bar';
+import { ListTable, type Column } from '../../ui/list-page/list-table';
+import { useFilterDraft, useListPage } from '../../ui/list-page/use-list-page';
 import {
+  fetchSignList,
   loadDeptTree,
   loadSignCounts,
-  loadSignList,
   signPageSize,
   signSettingResource,
   type DeptNode,
-  type Page,
+  type SignListFilter,
   type SignListItem,
   type SignListQuery,
   type SignSettingView,
@@ -70,12 +60,10 @@ const emptyFilters: Filters = {
 const allValue = 'all';
 const deptTreeMachine = resourceMachine.provide({ actors: { load: loadDeptTree } });
 
-function toQuery(filters: Filters, state: number, pageindex: number): SignListQuery {
-  const query: SignListQuery = {
+function toQuery(filters: Filters, state: number): SignListFilter {
+  const query: SignListFilter = {
     state: state as SignListQuery['state'],
     sortField: Number(filters.sortField) as 1 | 2 | 3 | 4,
-    pageindex,
-    pagesize: signPageSize,
   };
   if (filters.key.trim()) query.key = filters.key.trim();
   if (filters.contractNo.trim()) query.contractNo = filters.contractNo.trim();
@@ -95,7 +83,7 @@ function StateTabs({
   state,
   onState,
 }: {
-  query: SignListQuery;
+  query: SignListFilter;
   state: number;
   onState: (s: number) => void;
 }) {
@@ -121,81 +109,42 @@ function StateTabs({
   );
 }
 
-function ResultPage({ query, onPage }: { query: SignListQuery; onPage: (page: number) => void }) {
-  const { openPage } = useWorkspace();
-  const [machine] = useState(() => resourceMachine.provide({ actors: { load: loadSignList(query) } }));
-  const [snapshot, send] = useMachine(machine, { inspect });
-  const data = snapshot.context.data as Page<SignListItem> | null;
-  if (snapshot.matches('failed'))
-    return (
-      <Flex gap="2" align="center">
-        <Text color="red">{snapshot.context.error}</Text>
-        <Button size="1" variant="soft" onClick={() => send({ type: 'retry' })}>
-          重试
+function signColumns(onOpen: (item: SignListItem) => void): Column<SignListItem>[] {
+  return [
+    { key: 'contractNo', header: '合同编号', cell: (item) => item.contractNo },
+    { key: 'box', header: '合同模板', cell: (item) => item.boxName },
+    { key: 'house', header: '房屋', cell: (item) => houseTitle(item.houseInfo) },
+    { key: 'partyA', header: '甲方', cell: (item) => item.partyANames || '—' },
+    { key: 'partyB', header: '乙方', cell: (item) => item.partyBNames || '—' },
+    {
+      key: 'state',
+      header: '状态',
+      cell: (item) => <Badge color={signStateColors[item.state]}>{signStateNames[item.state]}</Badge>,
+    },
+    { key: 'creator', header: '经办人', cell: (item) => item.creator.name },
+    { key: 'updateTime', header: '更新时间', cell: (item) => item.updateTime },
+    {
+      key: 'open',
+      header: '操作',
+      cell: (item) => (
+        <Button size="1" variant="soft" onClick={() => onOpen(item)}>
+          查看
         </Button>
-      </Flex>
-    );
-  if (!data) return <Text color="gray">加载中...</Text>;
-  if (data.list.length === 0)
-    return (
-      <Text color="gray" data-testid="sign-list-empty">
-        暂无签约合同
-      </Text>
-    );
-  return (
-    <>
-      <Table.Root size="1" data-testid="sign-list">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeaderCell>合同编号</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>合同模板</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>房屋</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>甲方</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>乙方</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>状态</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>经办人</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>更新时间</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>操作</Table.ColumnHeaderCell>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {data.list.map((item) => (
-            <Table.Row key={item.contractId} data-testid="sign-row">
-              <Table.Cell>{item.contractNo}</Table.Cell>
-              <Table.Cell>{item.boxName}</Table.Cell>
-              <Table.Cell>{houseTitle(item.houseInfo)}</Table.Cell>
-              <Table.Cell>{item.partyANames || '—'}</Table.Cell>
-              <Table.Cell>{item.partyBNames || '—'}</Table.Cell>
-              <Table.Cell>
-                <Badge color={signStateColors[item.state]}>{signStateNames[item.state]}</Badge>
-              </Table.Cell>
-              <Table.Cell>{item.creator.name}</Table.Cell>
-              <Table.Cell>{item.updateTime}</Table.Cell>
-              <Table.Cell>
-                <Button
-                  size="1"
-                  variant="soft"
-                  onClick={() => openPage(signPages.detail(item.contractId, item.boxName))}
-                >
-                  查看
-                </Button>
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-      <Pager page={query.pageindex ?? 1} pageSize={signPageSize} total={data.total} onPage={onPage} />
-    </>
-  );
+      ),
+    },
+  ];
 }
 
 export default function SignListPage(_props: PageProps) {
   const { openPage } = useWorkspace();
-  const [draft, setDraft] = useState<Filters>(emptyFilters);
-  const [filters, setFilters] = useState<Filters>(emptyFilters);
+  const { draft, set, reset } = useFilterDraft(emptyFilters);
   const [state, setState] = useState<number>(defaultSignListState);
-  const [page, setPage] = useState(1);
-  // Reloading after the detail changed something: a new key remounts the lists.
+  const list = useListPage({
+    load: fetchSignList,
+    query: toQuery(emptyFilters, defaultSignListState),
+    pageSize: signPageSize,
+  });
+  // The counts are read again with each search (a new key remounts them).
   const [generation, setGeneration] = useState(0);
   const [depts] = useMachine(deptTreeMachine, { inspect });
   // Until the setting is read the step-by-step view opens; it hands a visual company's tab over.
@@ -211,20 +160,11 @@ export default function SignListPage(_props: PageProps) {
     return picked.flatMap((row) => row.node.users ?? []);
   }, [deptRows, draft.deptId]);
 
-  const query = toQuery(filters, state, page);
-  const queryKey = `${JSON.stringify(query)}:${generation}`;
-  const set = (patch: Partial<Filters>) => setDraft((current) => ({ ...current, ...patch }));
-  const search = () => {
-    setFilters(draft);
-    setPage(1);
+  const apply = (filters: Filters) => {
+    list.setQuery(toQuery(filters, state));
     setGeneration((n) => n + 1);
   };
-  const reset = () => {
-    setDraft(emptyFilters);
-    setFilters(emptyFilters);
-    setPage(1);
-    setGeneration((n) => n + 1);
-  };
+  const search = () => apply(draft);
 
   return (
     <Box p="5" pb="9" data-testid="sign-list-page">
@@ -232,8 +172,8 @@ export default function SignListPage(_props: PageProps) {
         <Heading size="5">在线签约</Heading>
         <Button onClick={() => openPage(signPages.contractEditor({ signType }))}>发起签约</Button>
       </Flex>
-      <Card mb="4">
-        <Flex gap="3" wrap="wrap" align="end">
+      <Box mb="4">
+        <FilterBar applyText="搜索" align="end" onApply={search} onReset={() => apply(reset())}>
           <label className="field">
             <Text size="1" color="gray">
               关键词
@@ -331,23 +271,29 @@ export default function SignListPage(_props: PageProps) {
               </Select.Content>
             </Select.Root>
           </Flex>
-          <Button onClick={search}>搜索</Button>
-          <Button variant="soft" color="gray" onClick={reset}>
-            重置
-          </Button>
-        </Flex>
-      </Card>
+        </FilterBar>
+      </Box>
       <StateTabs
-        key={`counts:${JSON.stringify({ ...query, state: 0, pageindex: 1 })}:${generation}`}
-        query={query}
+        key={`counts:${JSON.stringify({ ...list.query, state: 0 })}:${generation}`}
+        query={list.query}
         state={state}
         onState={(next: number) => {
           setState(next);
-          setPage(1);
+          list.setQuery({ ...list.query, state: next as SignListQuery['state'] });
         }}
       />
       <Box pt="4">
-        <ResultPage key={queryKey} query={query} onPage={setPage} />
+        <ListTable
+          list={list}
+          columns={signColumns((item) => openPage(signPages.detail(item.contractId, item.boxName)))}
+          rowKey={(item) => item.contractId}
+          emptyText="暂无签约合同"
+          emptyTestId="sign-list-empty"
+          testId="sign-list"
+          rowTestId="sign-row"
+          size="1"
+          variant="ghost"
+        />
       </Box>
     </Box>
   );

@@ -1,0 +1,71 @@
+/** The filters of a list in a card, with the apply (查询 / 搜索) and 重置 buttons at the end. */
+import type { ReactNode } from 'react';
+import { Button, Card, Flex, Text, TextField } from '@radix-ui/themes';
+
+export function FilterBar({
+  children,
+  onApply,
+  onReset,
+  applyText = '查询',
+  testId,
+  align = 'center',
+}: {
+  children: ReactNode;
+  onApply: () => void;
+  onReset: () => void;
+  applyText?: string;
+  testId?: string;
+  align?: 'center' | 'end';
+}) {
+  return (
+    <Card size="2">
+      <Flex gap="3" wrap="wrap" align={align} data-testid={testId}>
+        {children}
+        <Flex gap="2">
+          <Button onClick={onApply}>{applyText}</Button>
+          <Button variant="soft" color="gray" onClick={onReset}>
+            重置
+          </Button>
+        </Flex>
+      </Flex>
+    </Card>
+  );
+}
+
+/** A from-to date pair of a filter bar (发起时间 开始 / 结束). */
+export function DateRangeFilter({
+  label,
+  start,
+  end,
+  onChange,
+}: {
+  label: string;
+  start: string;
+  end: string;
+  onChange: (start: string, end: string) => void;
+}) {
+  return (
+    <Flex gap="1" align="center">
+      <Text size="2" color="gray">
+        {label}
+      </Text>
+      <TextField.Root
+        size="2"
+        type="date"
+        aria-label={`${label}开始`}
+        value={start}
+        onChange={(e) => onChange(e.target.value, end)}
+      />
+      <Text size="2" color="gray">
+        至
+      </Text>
+      <TextField.Root
+        size="2"
+        type="date"
+        aria-label={`${label}结束`}
+        value={end}
+        onChange={(e) => onChange(start, e.target.value)}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,26 @@
+/** The list-page machine's model: payload samples for its events (vitest and coverage). */
+import { listPageMachine, type ListContext } from '../../machines/list-page.machine';
+import type { ModelSpec } from '../support/machine-model';
+
+export const listPageModel: ModelSpec = {
+  machine: listPageMachine,
+  // The page and whether rows are shown: what the fall-back guard and the screen read.
+  serializeContext: (context) => {
+    const c = context as ListContext;
+    return [c.page, c.rows.length > 0];
+  },
+  events: {
+    'xstate.done.actor.load': [
+      { type: 'xstate.done.actor.load', output: { rows: [{ id: 1 }], total: 20 } },
+      { type: 'xstate.done.actor.load', output: { rows: [], total: 20 } },
+      { type: 'xstate.done.actor.load', output: { rows: [], total: 0 } },
+    ],
+    'xstate.error.actor.load': [
+      { type: 'xstate.error.actor.load', error: new Error('网络异常，请检查网络连接') },
+    ],
+    'query.change': [{ type: 'query.change', query: { key: '天健' } }],
+    'page.change': [{ type: 'page.change', page: 3 }],
+    reload: [{ type: 'reload' }],
+    retry: [{ type: 'retry' }],
+  },
+};
