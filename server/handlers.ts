@@ -16,6 +16,7 @@ import { templateHandlers } from './areas/template/handlers';
 import { signingHandlers } from './areas/signing/handlers';
 import { messageHandlers } from './areas/messages/handlers';
 import { fileSignHandlers } from './areas/file-sign/handlers';
+import { communityHandlers } from './areas/community/handlers';
 
 export const handlers: HandlerMap = {
   ...userHandlers,
@@ -34,4 +35,5 @@ export const handlers: HandlerMap = {
   ...signingHandlers,
   ...messageHandlers,
   ...fileSignHandlers,
+  ...communityHandlers,
 };

@@ -12,6 +12,7 @@ import { seedRechargeDemo } from '../areas/recharge/demo';
 import { seedOrgDemo } from '../areas/org/demo';
 import { seedContractLedgerDemo } from '../areas/contract-ledger/demo';
 import { seedSignDemo } from '../areas/sign/demo';
+import { seedCommunityDemo } from '../areas/community/demo';
 
 export const demoPassword = 'demo1234';
 
@@ -131,6 +132,10 @@ export async function seedDemoData(db: Db): Promise<void> {
     b: { companyId: b.companyId, managerId: b.managerId },
   });
   await seedOrgDemo(db, { a: a.companyId, b: b.companyId });
+  await seedCommunityDemo(db, {
+    a: { companyId: a.companyId, managerId: a.managerId },
+    b: { companyId: b.companyId, managerId: b.managerId },
+  });
   await seedContractLedgerDemo(db, {
     a: { companyId: a.companyId, managerId: a.managerId },
     b: { companyId: b.companyId, managerId: b.managerId },

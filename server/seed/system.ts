@@ -2,6 +2,7 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/db';
 import { appVersions, helpPages } from '../db/schema-system';
+import { loadPlatformCommunities } from '../areas/community/platform';
 
 const helpCategory = { cateAlias: 'help', cateName: '帮助中心' };
 
@@ -41,4 +42,5 @@ export async function seedSystemData(db: Db): Promise<void> {
       .insert(helpPages)
       .values(helpArticles.map((article, sort) => ({ ...helpCategory, ...article, sort })));
   }
+  await loadPlatformCommunities(db);
 }

@@ -4,6 +4,7 @@ import type { HandlerMap } from '../../contract/types';
 import { openCities } from '../../db/schema-org';
 import { requireSession } from '../user/handlers';
 import { listCities, listDistricts, listProvinces } from './regions';
+import { regionsOf } from '../community/platform';
 
 const openedOnly = 2;
 
@@ -26,9 +27,12 @@ export const regionHandlers = {
 
   async getDistractList({ query }) {
     const districts = listDistricts(query.cityid);
-    // No business-circle (商圈) data set exists yet, so type 2 carries an empty regions list per district.
+    // Business areas (商圈 / 片区) come with the platform community base; districts it does not cover have none.
     return {
-      data: query.type === 2 ? districts.map((district) => ({ ...district, regions: [] })) : districts,
+      data:
+        query.type === 2
+          ? districts.map((district) => ({ ...district, regions: regionsOf(district.distractId) }))
+          : districts,
     };
   },
 } satisfies HandlerMap;
