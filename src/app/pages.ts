@@ -74,7 +74,7 @@ export const pageDefinitions: Record<string, PageDefinition> = {
   '/views/index/polymerizationStatistics': { title: '聚合统计' },
   '/views/house/detail': { title: '房源详情' },
   '/views/house/index': { title: '房源' },
-  '/views/estate/index': { title: '小区档案' },
+  '/views/estate/index': { title: '小区档案', load: () => import('../features/estate/estate-page') },
   '/views/customer/index': { title: '客源' },
   '/views/contract/index': { title: '合同', load: () => import('../features/oa/contract-ledger-page') },
   '/views/demo/test8': { title: '演示：3D 翻转' },

@@ -5,7 +5,7 @@
  * deleting it (refused while the company has listings there), and its pictures.
  * 查看小区档案 (3/0/301) reads, 编辑小区档案 (302) writes.
  */
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db';
 import { users } from '../../db/schema';
 import { communityArchives, communityPictures, platformCommunities } from '../../db/schema-community';
@@ -58,7 +58,7 @@ export async function listCommunities(db: Db, session: Session, query: QueryOf<'
         ),
       )
       .where(where)
-      .orderBy(desc(communityArchives.updatedAt), asc(platformCommunities.id))
+      .orderBy(sql`${communityArchives.updatedAt} desc nulls last`, asc(platformCommunities.id))
       .limit(pageSize)
       .offset(offset),
     db.select({ n: count() }).from(platformCommunities).where(where),

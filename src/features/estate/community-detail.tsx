@@ -12,7 +12,6 @@ import {
   Button,
   Callout,
   DataList,
-  Dialog,
   Flex,
   Grid,
   IconButton,
@@ -349,34 +348,5 @@ export function CommunityDetail({ communityId, onChanged }: { communityId: numbe
         </AlertDialog.Content>
       </AlertDialog.Root>
     </Flex>
-  );
-}
-
-/** The community in a dialog over the archive list; the list reloads when something changed. */
-export function CommunityDialog({
-  communityId,
-  onClose,
-}: {
-  communityId: number | null;
-  onClose: (changed: boolean) => void;
-}) {
-  const [changed, setChanged] = useState(false);
-  return (
-    <Dialog.Root
-      open={communityId !== null}
-      onOpenChange={(open) => {
-        if (!open) {
-          onClose(changed);
-          setChanged(false);
-        }
-      }}
-    >
-      <Dialog.Content maxWidth="820px" aria-describedby={undefined}>
-        <Dialog.Title>小区档案</Dialog.Title>
-        {communityId !== null && (
-          <CommunityDetail key={communityId} communityId={communityId} onChanged={() => setChanged(true)} />
-        )}
-      </Dialog.Content>
-    </Dialog.Root>
   );
 }

@@ -142,7 +142,7 @@ export function ListTable<Row>(props: Props<Row>) {
         </Table.Root>
       )}
       <Flex justify="between" align="center" mt="2">
-        {props.showTotal ? (
+        {props.showTotal && list.rows.length > 0 ? (
           <Text size="1" color="gray">
             共 {list.total} 条
           </Text>
