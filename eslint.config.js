@@ -54,6 +54,25 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-unnecessary-type-assertion': 'off' },
   },
   {
+    // Company scoping in one place (ADR 0005): the company condition comes from server/db/company-scope.ts.
+    files: ['server/**/*.ts'],
+    ignores: ['server/db/company-scope.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ExportAllDeclaration',
+          message: 'No barrel files: import from the module that defines it.',
+        },
+        {
+          selector: "CallExpression[callee.name='eq'][arguments.0.property.name='companyId']",
+          message:
+            'Scope company rows with inCompany / companyScope (server/db/company-scope.ts), not a hand-written eq(table.companyId, …) (ADR 0005).',
+        },
+      ],
+    },
+  },
+  {
     // Machines are pure: no React, no fetch, no timers outside `after`.
     files: ['machines/**/*.ts'],
     rules: {

@@ -3,6 +3,7 @@
  * role's grants joined with the permission catalogue. A manager holds the whole catalogue.
  */
 import { and, eq } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { authCatalogue, roleAuths } from '../../db/schema';
 import type { Session } from '../../contract/types';
@@ -40,7 +41,7 @@ export async function loadAuthSnapshot(
         eq(authCatalogue.authId, roleAuths.authId),
       ),
     )
-    .where(and(eq(roleAuths.roleId, session.roleId), eq(roleAuths.companyId, session.companyId)))
+    .where(and(eq(roleAuths.roleId, session.roleId), inCompany(roleAuths, session.companyId)))
     .orderBy(authCatalogue.sort);
   return buildAuthSnapshot(false, grants);
 }

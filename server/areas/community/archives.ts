@@ -6,6 +6,7 @@
  * 查看小区档案 (3/0/301) reads, 编辑小区档案 (302) writes.
  */
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { companyRow, inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { users } from '../../db/schema';
 import { communityArchives, communityPictures, platformCommunities } from '../../db/schema-community';
@@ -39,7 +40,7 @@ export async function listCommunities(db: Db, session: Session, query: QueryOf<'
   const archived = db
     .select({ communityId: communityArchives.communityId })
     .from(communityArchives)
-    .where(eq(communityArchives.companyId, session.companyId));
+    .where(inCompany(communityArchives, session.companyId));
   const where = and(
     platformSearch({ cityIds, key: query.key, districtId: query.distractId, regionId: query.regionId }),
     query.archived === 1 ? inArray(platformCommunities.id, archived) : undefined,
@@ -54,7 +55,7 @@ export async function listCommunities(db: Db, session: Session, query: QueryOf<'
         communityArchives,
         and(
           eq(communityArchives.communityId, platformCommunities.id),
-          eq(communityArchives.companyId, session.companyId),
+          inCompany(communityArchives, session.companyId),
         ),
       )
       .where(where)
@@ -97,9 +98,7 @@ async function firstPictures(
   const rows = await db
     .select({ communityId: communityPictures.communityId, url: communityPictures.url })
     .from(communityPictures)
-    .where(
-      and(eq(communityPictures.companyId, companyId), inArray(communityPictures.communityId, communityIds)),
-    )
+    .where(and(inCompany(communityPictures, companyId), inArray(communityPictures.communityId, communityIds)))
     .orderBy(asc(communityPictures.type), desc(communityPictures.createdAt));
   const covers = new Map<number, string>();
   for (const row of rows) if (!covers.has(row.communityId)) covers.set(row.communityId, row.url);
@@ -123,7 +122,7 @@ async function findArchive(db: Db, session: Session, communityId: number) {
     .select()
     .from(communityArchives)
     .where(
-      and(eq(communityArchives.companyId, session.companyId), eq(communityArchives.communityId, communityId)),
+      and(inCompany(communityArchives, session.companyId), eq(communityArchives.communityId, communityId)),
     );
   if (!archive) throw notFound(archiveNotFound);
   return archive;
@@ -138,10 +137,7 @@ export async function readArchive(db: Db, session: Session, communityId: number)
       .select({ n: count() })
       .from(communityPictures)
       .where(
-        and(
-          eq(communityPictures.companyId, session.companyId),
-          eq(communityPictures.communityId, communityId),
-        ),
+        and(inCompany(communityPictures, session.companyId), eq(communityPictures.communityId, communityId)),
       ),
     countHouses(db, session.companyId, [communityId]),
     archive.updateUserId
@@ -220,7 +216,7 @@ export async function saveArchive(db: Db, clock: Clock, session: Session, body: 
   };
   const [saved] = await db
     .insert(communityArchives)
-    .values({ companyId: session.companyId, communityId: community.id, createdAt: now, ...fields })
+    .values(companyRow(session.companyId, { communityId: community.id, createdAt: now, ...fields }))
     .onConflictDoUpdate({ target: [communityArchives.companyId, communityArchives.communityId], set: fields })
     .returning({ id: communityArchives.id });
   if (!saved) throw new Error('community archive not saved');
@@ -237,10 +233,7 @@ export async function deleteArchive(db: Db, session: Session, communityId: numbe
     await tx
       .delete(communityPictures)
       .where(
-        and(
-          eq(communityPictures.companyId, session.companyId),
-          eq(communityPictures.communityId, communityId),
-        ),
+        and(inCompany(communityPictures, session.companyId), eq(communityPictures.communityId, communityId)),
       );
     await tx.delete(communityArchives).where(eq(communityArchives.id, archive.id));
   });
@@ -266,7 +259,7 @@ export async function listPictures(db: Db, session: Session, query: QueryOf<'com
     .leftJoin(users, eq(users.id, communityPictures.uploaderId))
     .where(
       and(
-        eq(communityPictures.companyId, session.companyId),
+        inCompany(communityPictures, session.companyId),
         eq(communityPictures.communityId, query.communityId),
         query.type ? eq(communityPictures.type, query.type) : undefined,
       ),
@@ -289,14 +282,15 @@ export async function addPictures(
   const rows = await db
     .insert(communityPictures)
     .values(
-      urls.map((url) => ({
-        companyId: session.companyId,
-        communityId: body.communityId,
-        type: body.type,
-        url,
-        uploaderId: session.userId,
-        createdAt: now,
-      })),
+      urls.map((url) =>
+        companyRow(session.companyId, {
+          communityId: body.communityId,
+          type: body.type,
+          url,
+          uploaderId: session.userId,
+          createdAt: now,
+        }),
+      ),
     )
     .returning();
   const [me] = await db.select({ name: users.name }).from(users).where(eq(users.id, session.userId));
@@ -307,7 +301,7 @@ export async function deletePictures(db: Db, session: Session, body: BodyOf<'com
   await requireCommunityAuth(db, session, CommunityAuth.edit);
   await findArchive(db, session, body.communityId);
   const mine = and(
-    eq(communityPictures.companyId, session.companyId),
+    inCompany(communityPictures, session.companyId),
     eq(communityPictures.communityId, body.communityId),
     inArray(communityPictures.id, body.pictureIds),
   );

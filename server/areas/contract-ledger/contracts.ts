@@ -4,6 +4,7 @@
  * sort by signing date; 15 per page), detail, pictures, soft delete, and recording a contract.
  */
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db';
 import { departments, users } from '../../db/schema';
@@ -66,7 +67,7 @@ export async function findVisibleContract(
     .where(
       and(
         eq(ledgerContracts.id, contractId),
-        eq(ledgerContracts.companyId, session.companyId),
+        inCompany(ledgerContracts, session.companyId),
         eq(ledgerContracts.contractType, type),
         isNull(ledgerContracts.deletedAt),
         scope,
@@ -83,7 +84,7 @@ async function searchConditions(
   body: SearchBody,
 ): Promise<SQL | undefined> {
   const conditions: (SQL | undefined)[] = [
-    eq(ledgerContracts.companyId, session.companyId),
+    inCompany(ledgerContracts, session.companyId),
     eq(ledgerContracts.contractType, type),
     isNull(ledgerContracts.deletedAt),
     await visibleContracts(db, session),
@@ -156,13 +157,13 @@ async function loadListExtras(db: Db, companyId: number, rows: ContractRow[]) {
       ? db
           .select({ id: users.id, name: users.name })
           .from(users)
-          .where(and(eq(users.companyId, companyId), inArray(users.id, userIds)))
+          .where(and(inCompany(users, companyId), inArray(users.id, userIds)))
       : [],
     deptIds.length > 0
       ? db
           .select({ id: departments.id, name: departments.name })
           .from(departments)
-          .where(and(eq(departments.companyId, companyId), inArray(departments.id, deptIds)))
+          .where(and(inCompany(departments, companyId), inArray(departments.id, deptIds)))
       : [],
   ]);
   const userNames = new Map(userRows.map((row) => [row.id, row.name]));
@@ -253,9 +254,7 @@ async function readDetail(db: Db, session: Session, row: ContractRow) {
     })
     .from(ledgerStateRecords)
     .innerJoin(users, eq(users.id, ledgerStateRecords.userId))
-    .where(
-      and(eq(ledgerStateRecords.contractId, row.id), eq(ledgerStateRecords.companyId, session.companyId)),
-    )
+    .where(and(eq(ledgerStateRecords.contractId, row.id), inCompany(ledgerStateRecords, session.companyId)))
     .orderBy(asc(ledgerStateRecords.createdAt), asc(ledgerStateRecords.id));
   const pending = await findPendingApproval(
     db,
@@ -303,7 +302,7 @@ async function pendingTarget(
   const [request] = await db
     .select({ targetState: ledgerStateRequests.targetState })
     .from(ledgerStateRequests)
-    .where(and(eq(ledgerStateRequests.approvalId, approvalId), eq(ledgerStateRequests.companyId, companyId)));
+    .where(and(eq(ledgerStateRequests.approvalId, approvalId), inCompany(ledgerStateRequests, companyId)));
   return request?.targetState ?? fallback;
 }
 
@@ -331,9 +330,7 @@ export async function listPictures(
   const rows = await db
     .select()
     .from(ledgerPictures)
-    .where(
-      and(eq(ledgerPictures.contractId, query.contractId), eq(ledgerPictures.companyId, session.companyId)),
-    )
+    .where(and(eq(ledgerPictures.contractId, query.contractId), inCompany(ledgerPictures, session.companyId)))
     .orderBy(asc(ledgerPictures.createdAt), asc(ledgerPictures.id));
   return {
     data: rows.map((row) => ({
@@ -423,7 +420,7 @@ async function nextContractNo(tx: Db, companyId: number, prefix: string): Promis
     .select({ contractNo: ledgerContracts.contractNo })
     .from(ledgerContracts)
     .where(
-      and(eq(ledgerContracts.companyId, companyId), sql`${ledgerContracts.contractNo} like ${`${prefix}%`}`),
+      and(inCompany(ledgerContracts, companyId), sql`${ledgerContracts.contractNo} like ${`${prefix}%`}`),
     );
   const used = rows
     .map((row) => Number(row.contractNo.slice(prefix.length)))
@@ -464,7 +461,7 @@ export async function addContract(
     const found = await db
       .select({ id: ledgerTags.id })
       .from(ledgerTags)
-      .where(and(eq(ledgerTags.companyId, session.companyId), inArray(ledgerTags.id, tagIds)));
+      .where(and(inCompany(ledgerTags, session.companyId), inArray(ledgerTags.id, tagIds)));
     if (found.length !== tagIds.length) throw businessError('合同标签不存在或已被删除');
   }
   const [user] = await db.select({ deptId: users.deptId }).from(users).where(eq(users.id, session.userId));

@@ -5,6 +5,7 @@
  * 店长 role). Company B: one sale contract, to check isolation.
  */
 import { and, eq, inArray } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { roles, users } from '../../db/schema';
 import {
@@ -454,7 +455,7 @@ export async function seedContractLedgerDemo(
     const [storeManagerRole] = await tx
       .select({ id: roles.id })
       .from(roles)
-      .where(and(eq(roles.companyId, a.companyId), eq(roles.builtinKey, 'store_manager')));
+      .where(and(inCompany(roles, a.companyId), eq(roles.builtinKey, 'store_manager')));
     await tx.insert(oaApprovals).values([
       {
         companyId: a.companyId,

@@ -4,6 +4,7 @@
  * and below). Own contracts are always visible to a holder of 501.
  */
 import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { roleAuths, users } from '../../db/schema';
 import { ledgerContracts } from '../../db/schema-contract';
@@ -35,7 +36,7 @@ export async function visibleContracts(db: Db, session: Session): Promise<SQL | 
       .from(roleAuths)
       .where(
         and(
-          eq(roleAuths.companyId, session.companyId),
+          inCompany(roleAuths, session.companyId),
           eq(roleAuths.roleId, session.roleId),
           eq(roleAuths.appType, 5),
           eq(roleAuths.itemId, 0),

@@ -7,6 +7,7 @@
  * approval leaves the contract as it was.
  */
 import { and, eq } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { ledgerContracts, ledgerStateRecords, ledgerStateRequests } from '../../db/schema-contract';
 import { ApiError, Codes, Messages, businessError } from '../../contract/envelope';
@@ -155,7 +156,7 @@ async function onStateApprovalDecided(tx: Db, outcome: ApprovalOutcome): Promise
     .where(
       and(
         eq(ledgerStateRequests.approvalId, outcome.approvalId),
-        eq(ledgerStateRequests.companyId, outcome.companyId),
+        inCompany(ledgerStateRequests, outcome.companyId),
         eq(ledgerStateRequests.status, 0),
       ),
     );
@@ -170,9 +171,7 @@ async function onStateApprovalDecided(tx: Db, outcome: ApprovalOutcome): Promise
         contractType: ledgerContracts.contractType,
       })
       .from(ledgerContracts)
-      .where(
-        and(eq(ledgerContracts.id, request.contractId), eq(ledgerContracts.companyId, outcome.companyId)),
-      );
+      .where(and(eq(ledgerContracts.id, request.contractId), inCompany(ledgerContracts, outcome.companyId)));
     if (!contract || contract.state !== request.fromState)
       throw new ApiError(Codes.stateConflict, changedMeanwhile);
     await applyChange(tx, contract, request.targetState, contract.contractType as LedgerType, {

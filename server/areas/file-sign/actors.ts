@@ -5,6 +5,7 @@
  * contacts up to date. Parties change only while the record is editable (see requireEditable).
  */
 import { and, count, desc, eq, ilike, max, ne, or, sql } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { fileSignActors, fileSignContacts, fileSignRecords } from '../../db/schema-file-sign';
 import { businessError, notFound } from '../../contract/envelope';
@@ -84,7 +85,7 @@ async function findContact(db: Db, session: Session, contactsId: number, kind: 1
     .where(
       and(
         eq(fileSignContacts.id, contactsId),
-        eq(fileSignContacts.companyId, session.companyId),
+        inCompany(fileSignContacts, session.companyId),
         eq(fileSignContacts.userId, session.userId),
         eq(fileSignContacts.kind, kind),
       ),
@@ -337,7 +338,7 @@ async function listContacts(db: Db, session: Session, kind: 1 | 2, query: Contac
   const key = query.key?.trim();
   const pattern = key ? `%${key.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : null;
   const where = and(
-    eq(fileSignContacts.companyId, session.companyId),
+    inCompany(fileSignContacts, session.companyId),
     eq(fileSignContacts.userId, session.userId),
     eq(fileSignContacts.kind, kind),
     pattern

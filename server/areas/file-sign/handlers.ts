@@ -12,7 +12,8 @@ import {
   savePersonalActor,
   updateCompanyActor,
 } from './actors';
-import { editRecord, readRecord, readUnfinished, saveDraft, startRecord, uploadFile } from './records';
+import { readRecord, readUnfinished, uploadFile } from './records';
+import { editRecord, saveDraft, startRecord } from './record-settings';
 import { startQuickContract } from './start';
 
 export const fileSignHandlers = {

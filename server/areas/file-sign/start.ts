@@ -9,6 +9,7 @@
  * parties get their link by SMS after it commits.
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { fileSignRecords } from '../../db/schema-file-sign';
 import { signContracts } from '../../db/schema-sign';
@@ -45,9 +46,7 @@ async function findRecordOf(db: Db, contract: ContractRow): Promise<RecordRow | 
   const [record] = await db
     .select()
     .from(fileSignRecords)
-    .where(
-      and(eq(fileSignRecords.contractId, contract.id), eq(fileSignRecords.companyId, contract.companyId)),
-    );
+    .where(and(eq(fileSignRecords.contractId, contract.id), inCompany(fileSignRecords, contract.companyId)));
   return record ?? null;
 }
 

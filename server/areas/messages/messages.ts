@@ -4,6 +4,7 @@
  * sendMessages inside their own transaction, so a message exists exactly when its cause does.
  */
 import { and, count, desc, eq, inArray, isNull, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { messages, type MessageLinkValue } from '../../db/schema-messages';
 import { users } from '../../db/schema';
@@ -77,7 +78,7 @@ export type MessageQuery = {
 };
 
 function ownMessages(session: Session, query: Pick<MessageQuery, 'messageType' | 'readed'>): SQL {
-  const conditions: SQL[] = [eq(messages.userId, session.userId), eq(messages.companyId, session.companyId)];
+  const conditions: SQL[] = [eq(messages.userId, session.userId), inCompany(messages, session.companyId)];
   if (query.messageType) conditions.push(eq(messages.messageType, query.messageType));
   if (query.readed === 1) conditions.push(isNotNull(messages.readAt));
   if (query.readed === 2) conditions.push(isNull(messages.readAt));

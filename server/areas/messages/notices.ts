@@ -5,6 +5,7 @@
  * publish; the publisher or a manager edits and deletes.
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { users } from '../../db/schema';
 import { messages, notices, type NoticeAttachment, type NoticeRange } from '../../db/schema-messages';
@@ -46,7 +47,7 @@ async function resolveReceivers(db: Db, companyId: number, range: NoticeRange): 
   const staff = await db
     .select({ id: users.id, deptId: users.deptId, status: users.status })
     .from(users)
-    .where(eq(users.companyId, companyId));
+    .where(inCompany(users, companyId));
   const active = staff.filter((user) => user.status === 1);
   if (range.allCompany === 1) return active.map((user) => user.id);
   if (range.deptIds.length === 0 && range.userIds.length === 0)
@@ -71,9 +72,7 @@ async function loadOwnNotice(db: Db, session: Session, noticeId: number) {
   const [notice] = await db
     .select()
     .from(notices)
-    .where(
-      and(eq(notices.id, noticeId), eq(notices.companyId, session.companyId), isNull(notices.deletedAt)),
-    );
+    .where(and(eq(notices.id, noticeId), inCompany(notices, session.companyId), isNull(notices.deletedAt)));
   if (!notice) throw notFound('公告不存在或已被删除');
   return notice;
 }

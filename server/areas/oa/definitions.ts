@@ -4,6 +4,7 @@
  * needs 审批设置 (88/0/8803). Changing one never touches approvals already started.
  */
 import { and, asc, eq } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { oaApprovals, oaGroups, type OaApproverConfig } from '../../db/schema-oa';
 import { businessError, notFound } from '../../contract/envelope';
@@ -30,7 +31,7 @@ export async function listOaItems(db: Db, session: Session, appType: OaAppType) 
   const rows = await db
     .select({ id: oaApprovals.id, oaItemId: oaApprovals.oaItemId })
     .from(oaApprovals)
-    .where(eq(oaApprovals.companyId, session.companyId));
+    .where(inCompany(oaApprovals, session.companyId));
   const byItem = new Map(rows.map((row) => [row.oaItemId, row.id]));
   return oaItemCatalogue
     .filter((item) => item.appType === appType)
@@ -72,7 +73,7 @@ export async function findDefinition(
   const [row] = await db
     .select()
     .from(oaApprovals)
-    .where(and(eq(oaApprovals.id, oaApprovalId), eq(oaApprovals.companyId, companyId)));
+    .where(and(eq(oaApprovals.id, oaApprovalId), inCompany(oaApprovals, companyId)));
   if (!row) throw notFound(approvalMissing);
   return row;
 }
@@ -86,7 +87,7 @@ export async function findDefinitionForItem(
   const [row] = await db
     .select()
     .from(oaApprovals)
-    .where(and(eq(oaApprovals.companyId, companyId), eq(oaApprovals.oaItemId, oaItemId)));
+    .where(and(inCompany(oaApprovals, companyId), eq(oaApprovals.oaItemId, oaItemId)));
   return row ?? null;
 }
 
@@ -96,14 +97,14 @@ export async function listDefinitionsByGroup(db: Db, session: Session, appType: 
     db
       .select()
       .from(oaGroups)
-      .where(eq(oaGroups.companyId, session.companyId))
+      .where(inCompany(oaGroups, session.companyId))
       .orderBy(asc(oaGroups.sort), asc(oaGroups.id)),
     db
       .select()
       .from(oaApprovals)
       .where(
         and(
-          eq(oaApprovals.companyId, session.companyId),
+          inCompany(oaApprovals, session.companyId),
           appType === undefined ? undefined : eq(oaApprovals.appType, appType),
         ),
       )
@@ -182,7 +183,7 @@ export async function editDefinition(
         sendCopy: checked.sendCopy,
         updatedAt: clock.now(),
       })
-      .where(and(eq(oaApprovals.id, body.oaApprovalId), eq(oaApprovals.companyId, session.companyId)))
+      .where(and(eq(oaApprovals.id, body.oaApprovalId), inCompany(oaApprovals, session.companyId)))
       .returning();
     return detail(tx, row!);
   });
@@ -193,7 +194,7 @@ export async function deleteDefinition(db: Db, session: Session, oaApprovalId: n
   await findDefinition(db, session.companyId, oaApprovalId);
   await db
     .delete(oaApprovals)
-    .where(and(eq(oaApprovals.id, oaApprovalId), eq(oaApprovals.companyId, session.companyId)));
+    .where(and(eq(oaApprovals.id, oaApprovalId), inCompany(oaApprovals, session.companyId)));
 }
 
 export async function switchDefinition(
@@ -207,5 +208,5 @@ export async function switchDefinition(
   await db
     .update(oaApprovals)
     .set({ state: input.state, updatedAt: clock.now() })
-    .where(and(eq(oaApprovals.id, input.oaApprovalId), eq(oaApprovals.companyId, session.companyId)));
+    .where(and(eq(oaApprovals.id, input.oaApprovalId), inCompany(oaApprovals, session.companyId)));
 }

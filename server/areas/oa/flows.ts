@@ -5,6 +5,7 @@
  * (source 0, oaState 0). Also the template and quick-sign approval settings themselves.
  */
 import { and, eq } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { oaFileSignSettings, oaSignSettings, type OaApproverConfig } from '../../db/schema-oa';
 import { businessError } from '../../contract/envelope';
@@ -51,7 +52,7 @@ export async function resolveFlow(
     const [setting] = await db
       .select()
       .from(oaSignSettings)
-      .where(and(eq(oaSignSettings.companyId, companyId), eq(oaSignSettings.boxId, options.boxId)));
+      .where(and(inCompany(oaSignSettings, companyId), eq(oaSignSettings.boxId, options.boxId)));
     if (setting?.oaState === 1 && setting.approvers.length > 0) {
       return {
         oaItemId,
@@ -66,7 +67,7 @@ export async function resolveFlow(
     const [setting] = await db
       .select()
       .from(oaFileSignSettings)
-      .where(eq(oaFileSignSettings.companyId, companyId));
+      .where(inCompany(oaFileSignSettings, companyId));
     if (setting?.oaState === 1 && setting.approvers.length > 0) {
       return {
         oaItemId,
@@ -136,7 +137,7 @@ export async function readSignSetting(db: Db, session: Session, boxId: number) {
   const [setting] = await db
     .select()
     .from(oaSignSettings)
-    .where(and(eq(oaSignSettings.companyId, session.companyId), eq(oaSignSettings.boxId, boxId)));
+    .where(and(inCompany(oaSignSettings, session.companyId), eq(oaSignSettings.boxId, boxId)));
   return { boxId, boxName, ...(await describeSetting(db, session.companyId, setting)) };
 }
 
@@ -166,7 +167,7 @@ export async function readFileSignSetting(db: Db, session: Session) {
   const [setting] = await db
     .select()
     .from(oaFileSignSettings)
-    .where(eq(oaFileSignSettings.companyId, session.companyId));
+    .where(inCompany(oaFileSignSettings, session.companyId));
   return describeSetting(db, session.companyId, setting);
 }
 

@@ -1,5 +1,6 @@
 /** Approval groups (审批分组): named, ordered folders of approval definitions. Needs 审批设置 (88/0/8803). */
 import { and, asc, count, eq, max } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { oaApprovals, oaGroups } from '../../db/schema-oa';
 import { ApiError, Codes, businessError, notFound } from '../../contract/envelope';
@@ -16,7 +17,7 @@ export async function findGroup(db: Db, companyId: number, groupId: number) {
   const [row] = await db
     .select()
     .from(oaGroups)
-    .where(and(eq(oaGroups.id, groupId), eq(oaGroups.companyId, companyId)));
+    .where(and(eq(oaGroups.id, groupId), inCompany(oaGroups, companyId)));
   if (!row) throw notFound(groupMissing);
   return row;
 }
@@ -26,12 +27,12 @@ export async function listGroups(db: Db, session: Session) {
     db
       .select()
       .from(oaGroups)
-      .where(eq(oaGroups.companyId, session.companyId))
+      .where(inCompany(oaGroups, session.companyId))
       .orderBy(asc(oaGroups.sort), asc(oaGroups.id)),
     db
       .select({ groupId: oaApprovals.groupId, n: count() })
       .from(oaApprovals)
-      .where(eq(oaApprovals.companyId, session.companyId))
+      .where(inCompany(oaApprovals, session.companyId))
       .groupBy(oaApprovals.groupId),
   ]);
   const byGroup = new Map(counts.map((row) => [row.groupId, row.n]));
@@ -47,7 +48,7 @@ async function requireUniqueName(db: Db, companyId: number, name: string, selfId
   const [row] = await db
     .select({ id: oaGroups.id })
     .from(oaGroups)
-    .where(and(eq(oaGroups.companyId, companyId), eq(oaGroups.name, name)));
+    .where(and(inCompany(oaGroups, companyId), eq(oaGroups.name, name)));
   if (row && row.id !== selfId) throw businessError('分组名称已存在');
 }
 
@@ -60,7 +61,7 @@ export async function createGroup(db: Db, session: Session, groupName: string) {
     const [last] = await tx
       .select({ sort: max(oaGroups.sort) })
       .from(oaGroups)
-      .where(eq(oaGroups.companyId, session.companyId));
+      .where(inCompany(oaGroups, session.companyId));
     const [row] = await tx
       .insert(oaGroups)
       .values({ companyId: session.companyId, name, sort: (last?.sort ?? 0) + 1 })
@@ -82,7 +83,7 @@ export async function editGroup(
   await db
     .update(oaGroups)
     .set({ name })
-    .where(and(eq(oaGroups.id, input.groupId), eq(oaGroups.companyId, session.companyId)));
+    .where(and(eq(oaGroups.id, input.groupId), inCompany(oaGroups, session.companyId)));
 }
 
 export async function sortGroups(db: Db, session: Session, groupIds: number[]): Promise<void> {
@@ -91,7 +92,7 @@ export async function sortGroups(db: Db, session: Session, groupIds: number[]): 
     const rows = await tx
       .select({ id: oaGroups.id })
       .from(oaGroups)
-      .where(eq(oaGroups.companyId, session.companyId));
+      .where(inCompany(oaGroups, session.companyId));
     const existing = new Set(rows.map((row) => row.id));
     if (groupIds.length !== existing.size || groupIds.some((id) => !existing.has(id))) {
       throw businessError('排序须包含全部审批分组');
@@ -100,7 +101,7 @@ export async function sortGroups(db: Db, session: Session, groupIds: number[]): 
       await tx
         .update(oaGroups)
         .set({ sort: index + 1 })
-        .where(and(eq(oaGroups.id, id), eq(oaGroups.companyId, session.companyId)));
+        .where(and(eq(oaGroups.id, id), inCompany(oaGroups, session.companyId)));
     }
   });
 }
@@ -112,8 +113,8 @@ export async function deleteGroup(db: Db, session: Session, groupId: number): Pr
     const [used] = await tx
       .select({ n: count() })
       .from(oaApprovals)
-      .where(and(eq(oaApprovals.companyId, session.companyId), eq(oaApprovals.groupId, groupId)));
+      .where(and(inCompany(oaApprovals, session.companyId), eq(oaApprovals.groupId, groupId)));
     if ((used?.n ?? 0) > 0) throw new ApiError(Codes.stateConflict, '请先移走或删除该分组下的审批');
-    await tx.delete(oaGroups).where(and(eq(oaGroups.id, groupId), eq(oaGroups.companyId, session.companyId)));
+    await tx.delete(oaGroups).where(and(eq(oaGroups.id, groupId), inCompany(oaGroups, session.companyId)));
   });
 }

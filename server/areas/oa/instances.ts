@@ -9,6 +9,7 @@
  * The outcome handlers of the subject's area run in that same transaction (outcome-hooks.ts).
  */
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import { remindApprovalResult, remindApprovers } from '../messages/approval-reminders';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db';
@@ -136,7 +137,7 @@ export async function findPendingApproval(db: Db, companyId: number, kind: strin
     .from(oaInstances)
     .where(
       and(
-        eq(oaInstances.companyId, companyId),
+        inCompany(oaInstances, companyId),
         eq(oaInstances.subjectKind, kind),
         eq(oaInstances.subjectId, subjectId),
         eq(oaInstances.status, InstanceStatus.pending),
@@ -149,7 +150,7 @@ async function findInstance(db: Db, companyId: number, approvalId: number) {
   const [row] = await db
     .select()
     .from(oaInstances)
-    .where(and(eq(oaInstances.id, approvalId), eq(oaInstances.companyId, companyId)));
+    .where(and(eq(oaInstances.id, approvalId), inCompany(oaInstances, companyId)));
   if (!row) throw notFound(approvalMissing);
   return row;
 }
@@ -359,7 +360,7 @@ async function summarise(db: Db, session: Session, rows: InstanceRow[]) {
           .select({ userId: users.id, deptName: departments.name })
           .from(users)
           .leftJoin(departments, eq(departments.id, users.deptId))
-          .where(and(eq(users.companyId, session.companyId), inArray(users.id, sponsorIds)))
+          .where(and(inCompany(users, session.companyId), inArray(users.id, sponsorIds)))
       : [];
   const deptNames = new Map(deptRows.map((row) => [row.userId, row.deptName]));
   return rows.map((row) => {
@@ -391,7 +392,7 @@ async function summarise(db: Db, session: Session, rows: InstanceRow[]) {
 export async function listApprovals(db: Db, session: Session, query: QueryOf<'companyOaApprovalList'>) {
   const me = session.userId;
   const view = query.type ?? 1;
-  const conditions: (SQL | undefined)[] = [eq(oaInstances.companyId, session.companyId)];
+  const conditions: (SQL | undefined)[] = [inCompany(oaInstances, session.companyId)];
   if (view === 0 && !session.isManager) conditions.push(containsUser(oaInstances.participants, me));
   if (view === 1) {
     conditions.push(

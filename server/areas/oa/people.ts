@@ -4,6 +4,7 @@
  * who may decide it when an approval starts.
  */
 import { and, eq, inArray } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { roles, users } from '../../db/schema';
 import { departmentDetails } from '../../db/schema-org';
@@ -35,7 +36,7 @@ export async function checkApprovers(
     const found = await db
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.companyId, companyId), eq(users.status, 1), inArray(users.id, userIds)));
+      .where(and(inCompany(users, companyId), eq(users.status, 1), inArray(users.id, userIds)));
     const active = new Set(found.map((row) => row.id));
     if (normalised.some((s) => s.userId !== undefined && !active.has(s.userId)))
       throw businessError('审批人不存在或已离职');
@@ -45,7 +46,7 @@ export async function checkApprovers(
     const found = await db
       .select({ id: roles.id })
       .from(roles)
-      .where(and(eq(roles.companyId, companyId), inArray(roles.id, roleIds)));
+      .where(and(inCompany(roles, companyId), inArray(roles.id, roleIds)));
     if (found.length !== roleIds.length) throw businessError('审批角色不存在或已被删除');
   }
   return { approvers: normalised, sendCopy: [...new Set(sendCopy)] };
@@ -61,7 +62,7 @@ export async function loadPeople(
   const rows = await db
     .select({ userId: users.id, name: users.name, faceUrl: users.faceUrl })
     .from(users)
-    .where(and(eq(users.companyId, companyId), inArray(users.id, ids)));
+    .where(and(inCompany(users, companyId), inArray(users.id, ids)));
   return new Map(rows.map((row) => [row.userId, row]));
 }
 
@@ -82,7 +83,7 @@ export async function describeApprovers(db: Db, companyId: number, approvers: Oa
       ? await db
           .select({ id: roles.id, name: roles.name })
           .from(roles)
-          .where(and(eq(roles.companyId, companyId), inArray(roles.id, roleIds)))
+          .where(and(inCompany(roles, companyId), inArray(roles.id, roleIds)))
       : [];
   const roleNames = new Map(roleRows.map((row) => [row.id, row.name]));
   return approvers.map((step, index) => {
@@ -112,7 +113,7 @@ async function companyManagers(db: Db, companyId: number): Promise<number[]> {
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.companyId, companyId), eq(users.isManager, true), eq(users.status, 1)))
+    .where(and(inCompany(users, companyId), eq(users.isManager, true), eq(users.status, 1)))
     .orderBy(users.id);
   return rows.map((row) => row.id);
 }
@@ -135,13 +136,13 @@ export async function resolveCandidates(
       const [row] = await db
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.id, step.userId), eq(users.companyId, companyId), eq(users.status, 1)));
+        .where(and(eq(users.id, step.userId), inCompany(users, companyId), eq(users.status, 1)));
       candidates = row ? [row.id] : [];
     } else if (step.approverType === 2 && step.roleId) {
       const rows = await db
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.companyId, companyId), eq(users.roleId, step.roleId), eq(users.status, 1)))
+        .where(and(inCompany(users, companyId), eq(users.roleId, step.roleId), eq(users.status, 1)))
         .orderBy(users.id);
       candidates = rows.map((row) => row.id);
     } else if (step.approverType === 3) {
@@ -157,7 +158,7 @@ async function departmentHead(db: Db, companyId: number, sponsorUserId: number):
   const [sponsor] = await db
     .select({ deptId: users.deptId })
     .from(users)
-    .where(and(eq(users.id, sponsorUserId), eq(users.companyId, companyId)));
+    .where(and(eq(users.id, sponsorUserId), inCompany(users, companyId)));
   if (!sponsor?.deptId) return [];
   const hierarchy = await loadHierarchy(db, companyId);
   const chain = ancestorChain(hierarchy, sponsor.deptId).map((dept) => dept.id);
@@ -165,7 +166,7 @@ async function departmentHead(db: Db, companyId: number, sponsorUserId: number):
   const rows = await db
     .select({ deptId: departmentDetails.departmentId, managerUserId: departmentDetails.managerUserId })
     .from(departmentDetails)
-    .where(and(eq(departmentDetails.companyId, companyId), inArray(departmentDetails.departmentId, chain)));
+    .where(and(inCompany(departmentDetails, companyId), inArray(departmentDetails.departmentId, chain)));
   const managers = new Map(rows.map((row) => [row.deptId, row.managerUserId]));
   for (const deptId of chain) {
     const manager = managers.get(deptId);

@@ -7,6 +7,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { and, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db';
 import { companies, departments, positions, roles, users } from '../../db/schema';
@@ -131,7 +132,7 @@ export async function listInvites(db: Db, clock: Clock, session: Session, query:
     3: isNotNull(orgInvites.cancelledAt),
   };
   const where = and(
-    eq(orgInvites.companyId, session.companyId),
+    inCompany(orgInvites, session.companyId),
     query.state === undefined ? undefined : byState[query.state],
   );
   const { limit, offset } = page(query);
@@ -151,7 +152,7 @@ export async function cancelInvite(db: Db, clock: Clock, session: Session, invit
   const [row] = await db
     .select()
     .from(orgInvites)
-    .where(and(eq(orgInvites.id, inviteId), eq(orgInvites.companyId, session.companyId)))
+    .where(and(eq(orgInvites.id, inviteId), inCompany(orgInvites, session.companyId)))
     .limit(1);
   if (!row) throw notFound(inviteMissing);
   if (inviteState(row, clock.now()) !== 1) throw new ApiError(Codes.stateConflict, '邀请已过期或已作废');
@@ -197,7 +198,7 @@ export async function joinByInvite(db: Db, clock: Clock, body: BodyOf<'inviteJoi
     .from(orgApplies)
     .where(
       and(
-        eq(orgApplies.companyId, invite.companyId),
+        inCompany(orgApplies, invite.companyId),
         eq(orgApplies.mobile, body.mobile),
         eq(orgApplies.state, pending),
       ),
@@ -293,7 +294,7 @@ function toApply(row: ApplyRow) {
 
 function mine(session: Session): SQL | undefined {
   return and(
-    eq(orgApplies.companyId, session.companyId),
+    inCompany(orgApplies, session.companyId),
     eq(orgApplies.source, 2),
     eq(orgApplies.applicantUserId, session.userId),
   );
@@ -301,7 +302,7 @@ function mine(session: Session): SQL | undefined {
 
 export async function countApplies(db: Db, session: Session) {
   const reviewable = and(
-    eq(orgApplies.companyId, session.companyId),
+    inCompany(orgApplies, session.companyId),
     eq(orgApplies.state, pending),
     await reviewableFilter(db, session),
   );
@@ -316,7 +317,7 @@ export async function listPendingApplies(db: Db, session: Session, query: QueryO
   const text = query.keywords?.trim();
   const pattern = text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   const where = and(
-    eq(orgApplies.companyId, session.companyId),
+    inCompany(orgApplies, session.companyId),
     eq(orgApplies.state, pending),
     await reviewableFilter(db, session),
     pattern ? or(ilike(orgApplies.name, pattern), ilike(orgApplies.mobile, pattern)) : undefined,
@@ -351,7 +352,7 @@ async function findPendingApply(db: Db, session: Session, applyId: number) {
   const [row] = await db
     .select()
     .from(orgApplies)
-    .where(and(eq(orgApplies.id, applyId), eq(orgApplies.companyId, session.companyId)))
+    .where(and(eq(orgApplies.id, applyId), inCompany(orgApplies, session.companyId)))
     .limit(1);
   if (!row) throw notFound(applyMissing);
   if (row.state !== pending) throw new ApiError(Codes.stateConflict, '该申请已处理');

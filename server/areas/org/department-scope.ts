@@ -4,6 +4,7 @@
  * departments and its own department, each with all their sub-departments.
  */
 import { and, eq } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { departments, users } from '../../db/schema';
 import type { Session } from '../../contract/types';
@@ -32,7 +33,7 @@ export async function loadHierarchy(db: Db, companyId: number): Promise<Hierarch
       createdAt: departments.createdAt,
     })
     .from(departments)
-    .where(eq(departments.companyId, companyId))
+    .where(inCompany(departments, companyId))
     .orderBy(departments.sort, departments.id);
   const children = new Map<number | null, DepartmentRow[]>();
   for (const row of rows) {
@@ -88,7 +89,7 @@ export async function loadVisibleDepartments(db: Db, session: Session): Promise<
   const [user] = await db
     .select({ scopeAllDepts: users.scopeAllDepts, scopeDeptIds: users.scopeDeptIds, deptId: users.deptId })
     .from(users)
-    .where(and(eq(users.id, session.userId), eq(users.companyId, session.companyId)))
+    .where(and(eq(users.id, session.userId), inCompany(users, session.companyId)))
     .limit(1);
   const allDepts = session.isManager || (user?.scopeAllDepts ?? false);
   if (allDepts) return { allDepts, hasManageScope: true, deptIds: new Set(hierarchy.byId.keys()), hierarchy };

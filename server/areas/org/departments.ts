@@ -4,6 +4,7 @@
  * inside its own scope.
  */
 import { and, count, eq } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { departments, positions, users } from '../../db/schema';
 import { departmentDetails } from '../../db/schema-org';
@@ -42,7 +43,7 @@ async function activeUserCounts(db: Db, companyId: number): Promise<Map<number, 
   const rows = await db
     .select({ deptId: users.deptId, n: count() })
     .from(users)
-    .where(and(eq(users.companyId, companyId), eq(users.status, 1)))
+    .where(and(inCompany(users, companyId), eq(users.status, 1)))
     .groupBy(users.deptId);
   return new Map(rows.filter((row) => row.deptId !== null).map((row) => [row.deptId!, row.n]));
 }
@@ -59,7 +60,7 @@ async function loadDetails(db: Db, companyId: number) {
     })
     .from(departmentDetails)
     .leftJoin(users, eq(users.id, departmentDetails.managerUserId))
-    .where(eq(departmentDetails.companyId, companyId));
+    .where(inCompany(departmentDetails, companyId));
   return new Map(rows.map((row) => [row.departmentId, row]));
 }
 
@@ -119,7 +120,7 @@ export async function readDepartmentTree(
         })
         .from(users)
         .leftJoin(positions, eq(positions.id, users.positionId))
-        .where(and(eq(users.companyId, session.companyId), eq(users.status, 1)))
+        .where(and(inCompany(users, session.companyId), eq(users.status, 1)))
         .orderBy(users.id)
     : [];
   const staffByDept = new Map<number, typeof staff>();
@@ -237,7 +238,7 @@ async function requireActiveStaff(
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.companyId, companyId), eq(users.status, 1)))
+    .where(and(eq(users.id, userId), inCompany(users, companyId), eq(users.status, 1)))
     .limit(1);
   if (!row) throw businessError('部门负责人须为本公司在职员工');
 }
@@ -323,7 +324,7 @@ export async function editDepartment(db: Db, session: Session, body: BodyOf<'dep
     await tx
       .update(departments)
       .set({ name, parentId, sort: body.sort ?? row.sort })
-      .where(and(eq(departments.id, row.id), eq(departments.companyId, session.companyId)));
+      .where(and(eq(departments.id, row.id), inCompany(departments, session.companyId)));
     await tx
       .insert(departmentDetails)
       .values({ departmentId: row.id, companyId: session.companyId, ...details })
@@ -341,16 +342,16 @@ export async function deleteDepartment(db: Db, session: Session, deptId: number)
   const [active] = await db
     .select({ n: count() })
     .from(users)
-    .where(and(eq(users.companyId, session.companyId), eq(users.deptId, row.id), eq(users.status, 1)));
+    .where(and(inCompany(users, session.companyId), eq(users.deptId, row.id), eq(users.status, 1)));
   if ((active?.n ?? 0) > 0) throw new ApiError(Codes.stateConflict, '该部门下还有在职员工，不能删除');
   await db.transaction(async (tx) => {
     // Resigned staff keep a department: they move up to the parent.
     await tx
       .update(users)
       .set({ deptId: row.parentId })
-      .where(and(eq(users.companyId, session.companyId), eq(users.deptId, row.id)));
+      .where(and(inCompany(users, session.companyId), eq(users.deptId, row.id)));
     await tx
       .delete(departments)
-      .where(and(eq(departments.id, row.id), eq(departments.companyId, session.companyId)));
+      .where(and(eq(departments.id, row.id), inCompany(departments, session.companyId)));
   });
 }

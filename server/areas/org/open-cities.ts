@@ -1,5 +1,6 @@
 /** The cities a company works in (房源、小区 are entered in them); exactly one is the default. */
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { openCities } from '../../db/schema-org';
 import { businessError } from '../../contract/envelope';
@@ -11,7 +12,7 @@ export async function listOpenCities(db: Db, session: Session) {
   const rows = await db
     .select()
     .from(openCities)
-    .where(eq(openCities.companyId, session.companyId))
+    .where(inCompany(openCities, session.companyId))
     .orderBy(asc(openCities.sort), asc(openCities.cityId));
   return rows.flatMap((row) => {
     const city = findCity(row.cityId);
@@ -54,7 +55,7 @@ export async function saveOpenCities(db: Db, session: Session, body: BodyOf<'ope
   }
   if (!body.cityIds.includes(body.defaultCityId)) throw businessError('默认城市须在开通城市中');
   await db.transaction(async (tx) => {
-    await tx.delete(openCities).where(eq(openCities.companyId, session.companyId));
+    await tx.delete(openCities).where(inCompany(openCities, session.companyId));
     await tx.insert(openCities).values(
       body.cityIds.map((cityId, sort) => ({
         companyId: session.companyId,

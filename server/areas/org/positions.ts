@@ -1,5 +1,6 @@
 /** Positions (职位设置): names unique in the company; a position held by active staff cannot be deleted. */
 import { and, asc, count, eq, ne } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { positions, users } from '../../db/schema';
 import { positionDetails } from '../../db/schema-org';
@@ -20,12 +21,12 @@ export async function listPositions(db: Db, session: Session) {
       })
       .from(positions)
       .leftJoin(positionDetails, eq(positionDetails.positionId, positions.id))
-      .where(eq(positions.companyId, session.companyId))
+      .where(inCompany(positions, session.companyId))
       .orderBy(asc(positions.sort), asc(positions.id)),
     db
       .select({ positionId: users.positionId, n: count() })
       .from(users)
-      .where(and(eq(users.companyId, session.companyId), eq(users.status, 1)))
+      .where(and(inCompany(users, session.companyId), eq(users.status, 1)))
       .groupBy(users.positionId),
   ]);
   const byPosition = new Map(counts.map((row) => [row.positionId, row.n]));
@@ -42,7 +43,7 @@ async function requireUniqueName(db: Db, companyId: number, name: string, selfId
     .from(positions)
     .where(
       and(
-        eq(positions.companyId, companyId),
+        inCompany(positions, companyId),
         eq(positions.name, name),
         selfId ? ne(positions.id, selfId) : undefined,
       ),
@@ -55,7 +56,7 @@ async function findPosition(db: Db, companyId: number, positionId: number) {
   const [row] = await db
     .select({ id: positions.id, sort: positions.sort })
     .from(positions)
-    .where(and(eq(positions.id, positionId), eq(positions.companyId, companyId)))
+    .where(and(eq(positions.id, positionId), inCompany(positions, companyId)))
     .limit(1);
   if (!row) throw notFound(positionMissing);
   return row;
@@ -88,7 +89,7 @@ export async function editPosition(db: Db, session: Session, body: BodyOf<'posit
     await tx
       .update(positions)
       .set({ name, sort: body.sort ?? row.sort })
-      .where(and(eq(positions.id, row.id), eq(positions.companyId, session.companyId)));
+      .where(and(eq(positions.id, row.id), inCompany(positions, session.companyId)));
     await tx
       .insert(positionDetails)
       .values({ positionId: row.id, companyId: session.companyId, remark: body.remark ?? null })
@@ -102,15 +103,13 @@ export async function deletePosition(db: Db, session: Session, positionId: numbe
   const [holders] = await db
     .select({ n: count() })
     .from(users)
-    .where(and(eq(users.companyId, session.companyId), eq(users.positionId, row.id), eq(users.status, 1)));
+    .where(and(inCompany(users, session.companyId), eq(users.positionId, row.id), eq(users.status, 1)));
   if ((holders?.n ?? 0) > 0) throw new ApiError(Codes.stateConflict, '该职位仍有在职员工担任，不能删除');
   await db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({ positionId: null })
-      .where(and(eq(users.companyId, session.companyId), eq(users.positionId, row.id)));
-    await tx
-      .delete(positions)
-      .where(and(eq(positions.id, row.id), eq(positions.companyId, session.companyId)));
+      .where(and(inCompany(users, session.companyId), eq(users.positionId, row.id)));
+    await tx.delete(positions).where(and(eq(positions.id, row.id), inCompany(positions, session.companyId)));
   });
 }

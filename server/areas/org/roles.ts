@@ -5,6 +5,7 @@
  * or equal to the view scope) and that a child permission is only granted with its parent.
  */
 import { and, asc, count, eq, inArray, max, ne } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { authCatalogue, departments, roleAuths, roles, users } from '../../db/schema';
 import { roleDetails } from '../../db/schema-org';
@@ -28,7 +29,7 @@ async function findRole(db: Db, companyId: number, roleId: number) {
   const [row] = await db
     .select({ id: roles.id, name: roles.name, builtinKey: roles.builtinKey })
     .from(roles)
-    .where(and(eq(roles.id, roleId), eq(roles.companyId, companyId)))
+    .where(and(eq(roles.id, roleId), inCompany(roles, companyId)))
     .limit(1);
   if (!row) throw notFound(roleMissing);
   return row;
@@ -38,7 +39,7 @@ export async function listRoleOptions(db: Db, session: Session) {
   return db
     .select({ roleId: roles.id, roleName: roles.name })
     .from(roles)
-    .where(eq(roles.companyId, session.companyId))
+    .where(inCompany(roles, session.companyId))
     .orderBy(asc(roles.sort), asc(roles.id));
 }
 
@@ -55,12 +56,12 @@ export async function listRoles(db: Db, session: Session) {
       })
       .from(roles)
       .leftJoin(roleDetails, eq(roleDetails.roleId, roles.id))
-      .where(eq(roles.companyId, session.companyId))
+      .where(inCompany(roles, session.companyId))
       .orderBy(asc(roles.sort), asc(roles.id)),
     db
       .select({ roleId: users.roleId, n: count() })
       .from(users)
-      .where(and(eq(users.companyId, session.companyId), eq(users.status, 1)))
+      .where(and(inCompany(users, session.companyId), eq(users.status, 1)))
       .groupBy(users.roleId),
   ]);
   const byRole = new Map(counts.map((row) => [row.roleId, row.n]));
@@ -81,9 +82,7 @@ async function requireUniqueRoleName(
   const [existing] = await db
     .select({ id: roles.id })
     .from(roles)
-    .where(
-      and(eq(roles.companyId, companyId), eq(roles.name, name), selfId ? ne(roles.id, selfId) : undefined),
-    )
+    .where(and(inCompany(roles, companyId), eq(roles.name, name), selfId ? ne(roles.id, selfId) : undefined))
     .limit(1);
   if (existing) throw businessError(`角色「${name}」已存在`);
 }
@@ -99,7 +98,7 @@ export async function addRole(db: Db, session: Session, body: BodyOf<'roleAdd'>)
     const [last] = await tx
       .select({ sort: max(roles.sort) })
       .from(roles)
-      .where(eq(roles.companyId, session.companyId));
+      .where(inCompany(roles, session.companyId));
     const [row] = await tx
       .insert(roles)
       .values({ companyId: session.companyId, name, sort: (last?.sort ?? -1) + 1 })
@@ -112,7 +111,7 @@ export async function addRole(db: Db, session: Session, body: BodyOf<'roleAdd'>)
       const grants = await tx
         .select()
         .from(roleAuths)
-        .where(and(eq(roleAuths.roleId, source.id), eq(roleAuths.companyId, session.companyId)));
+        .where(and(eq(roleAuths.roleId, source.id), inCompany(roleAuths, session.companyId)));
       if (grants.length > 0) await tx.insert(roleAuths).values(grants.map((grant) => ({ ...grant, roleId })));
     }
     return { roleId };
@@ -129,7 +128,7 @@ export async function editRole(db: Db, session: Session, body: BodyOf<'roleEdit'
     await tx
       .update(roles)
       .set({ name })
-      .where(and(eq(roles.id, role.id), eq(roles.companyId, session.companyId)));
+      .where(and(eq(roles.id, role.id), inCompany(roles, session.companyId)));
     if (body.remark !== undefined) {
       await tx
         .insert(roleDetails)
@@ -146,14 +145,14 @@ export async function deleteRole(db: Db, session: Session, roleId: number): Prom
   const [holders] = await db
     .select({ n: count() })
     .from(users)
-    .where(and(eq(users.companyId, session.companyId), eq(users.roleId, role.id), eq(users.status, 1)));
+    .where(and(inCompany(users, session.companyId), eq(users.roleId, role.id), eq(users.status, 1)));
   if ((holders?.n ?? 0) > 0) throw new ApiError(Codes.stateConflict, '该角色仍有在职员工使用，不能删除');
   await db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({ roleId: null })
-      .where(and(eq(users.companyId, session.companyId), eq(users.roleId, role.id)));
-    await tx.delete(roles).where(and(eq(roles.id, role.id), eq(roles.companyId, session.companyId)));
+      .where(and(inCompany(users, session.companyId), eq(users.roleId, role.id)));
+    await tx.delete(roles).where(and(eq(roles.id, role.id), inCompany(roles, session.companyId)));
   });
 }
 
@@ -193,7 +192,7 @@ export async function readRoleAuth(db: Db, session: Session, roleId: number, app
     .where(
       and(
         eq(roleAuths.roleId, role.id),
-        eq(roleAuths.companyId, session.companyId),
+        inCompany(roleAuths, session.companyId),
         eq(roleAuths.appType, appType),
       ),
     );
@@ -263,7 +262,7 @@ export async function updateRoleAuth(
     .where(
       and(
         eq(roleAuths.roleId, role.id),
-        eq(roleAuths.companyId, session.companyId),
+        inCompany(roleAuths, session.companyId),
         eq(roleAuths.appType, body.appType),
       ),
     );
@@ -313,9 +312,7 @@ export async function updateRoleAuth(
     const found = await db
       .select({ id: departments.id })
       .from(departments)
-      .where(
-        and(eq(departments.companyId, session.companyId), inArray(departments.id, [...chosenDepartments])),
-      );
+      .where(and(inCompany(departments, session.companyId), inArray(departments.id, [...chosenDepartments])));
     if (found.length !== chosenDepartments.size) throw businessError('指定部门不存在或已被删除，请重新选择');
   }
   const view = catalogue.find((entry) => entry.hasRange && entry.name.startsWith('查看'));
@@ -337,7 +334,7 @@ export async function updateRoleAuth(
       .where(
         and(
           eq(roleAuths.roleId, role.id),
-          eq(roleAuths.companyId, session.companyId),
+          inCompany(roleAuths, session.companyId),
           eq(roleAuths.appType, body.appType),
         ),
       );

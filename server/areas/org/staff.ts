@@ -4,6 +4,7 @@
  * across all companies. Changes need the manager flag or 组织架构管理 (8801).
  */
 import { and, asc, count, desc, eq, ilike, inArray, max, or, type SQL } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db';
 import { departments, positions, roles, sessions, users } from '../../db/schema';
@@ -121,7 +122,7 @@ function page(query: { pageindex?: number; pagesize?: number }) {
 export async function listStaff(db: Db, session: Session, query: QueryOf<'staffList'>) {
   const visible = await loadVisibleDepartments(db, session);
   const where = and(
-    eq(users.companyId, session.companyId),
+    inCompany(users, session.companyId),
     eq(users.status, active),
     scopeFilter(visible, query.deptId),
     keywordFilter(query.key ?? 0, query.keywords),
@@ -141,7 +142,7 @@ export async function listStaff(db: Db, session: Session, query: QueryOf<'staffL
 export async function listResignedStaff(db: Db, session: Session, query: QueryOf<'resignedStaffList'>) {
   const visible = await loadVisibleDepartments(db, session);
   const where = and(
-    eq(users.companyId, session.companyId),
+    inCompany(users, session.companyId),
     eq(users.status, resigned),
     scopeFilter(visible, query.deptId),
     keywordFilter(0, query.keywords),
@@ -181,7 +182,7 @@ async function loadLastLogins(db: Db, userIds: number[]): Promise<Map<number, Da
 
 async function findStaff(db: Db, session: Session, userId: number): Promise<StaffRow> {
   const [row] = await selectStaff(db)
-    .where(and(eq(users.id, userId), eq(users.companyId, session.companyId)))
+    .where(and(eq(users.id, userId), inCompany(users, session.companyId)))
     .limit(1);
   if (!row) throw notFound(staffMissing);
   return row;
@@ -201,7 +202,7 @@ async function requireRole(db: Db, companyId: number, roleId: number): Promise<v
   const [row] = await db
     .select({ id: roles.id })
     .from(roles)
-    .where(and(eq(roles.id, roleId), eq(roles.companyId, companyId)))
+    .where(and(eq(roles.id, roleId), inCompany(roles, companyId)))
     .limit(1);
   if (!row) throw businessError('角色不存在，请重新选择');
 }
@@ -215,7 +216,7 @@ async function requirePosition(
   const [row] = await db
     .select({ id: positions.id })
     .from(positions)
-    .where(and(eq(positions.id, positionId), eq(positions.companyId, companyId)))
+    .where(and(eq(positions.id, positionId), inCompany(positions, companyId)))
     .limit(1);
   if (!row) throw businessError('职位不存在，请重新选择');
 }
@@ -327,7 +328,7 @@ export async function editStaff(db: Db, session: Session, body: BodyOf<'staffEdi
         roleId: target.isManager ? target.roleId : body.roleId,
         positionId: body.positionId ?? null,
       })
-      .where(and(eq(users.id, target.userId), eq(users.companyId, session.companyId)));
+      .where(and(eq(users.id, target.userId), inCompany(users, session.companyId)));
     await tx
       .insert(staffDetails)
       .values({ userId: target.userId, companyId: session.companyId, ...details })
@@ -352,9 +353,7 @@ export async function resignStaff(
     const [receiver] = await db
       .select({ id: users.id })
       .from(users)
-      .where(
-        and(eq(users.id, handoverUserId), eq(users.companyId, session.companyId), eq(users.status, active)),
-      )
+      .where(and(eq(users.id, handoverUserId), inCompany(users, session.companyId), eq(users.status, active)))
       .limit(1);
     if (!receiver || handoverUserId === target.userId) throw businessError('交接人须为本公司其他在职员工');
   }
@@ -369,9 +368,7 @@ export async function resignStaff(
     const changed = await tx
       .update(users)
       .set({ status: resigned })
-      .where(
-        and(eq(users.id, target.userId), eq(users.companyId, session.companyId), eq(users.status, active)),
-      )
+      .where(and(eq(users.id, target.userId), inCompany(users, session.companyId), eq(users.status, active)))
       .returning({ id: users.id });
     if (changed.length === 0) throw new ApiError(Codes.stateConflict, Messages.stateNotAllowed);
     await tx
@@ -399,7 +396,7 @@ export async function reinstateStaff(
       .update(users)
       .set({ status: active, deptId: body.deptId, roleId: body.roleId, positionId: body.positionId ?? null })
       .where(
-        and(eq(users.id, target.userId), eq(users.companyId, session.companyId), eq(users.status, resigned)),
+        and(eq(users.id, target.userId), inCompany(users, session.companyId), eq(users.status, resigned)),
       )
       .returning({ id: users.id });
     if (changed.length === 0) throw new ApiError(Codes.stateConflict, '该员工不是离职状态');

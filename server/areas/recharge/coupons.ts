@@ -4,6 +4,7 @@
  * uses it and comes back when that order is cancelled or closed.
  */
 import { and, asc, desc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { rechargeCoupons, rechargeGifts, rechargeOrders } from '../../db/schema-recharge';
 import { ApiError, Codes, notFound } from '../../contract/envelope';
@@ -52,7 +53,7 @@ export async function checkCoupon(
   const [coupon] = await db
     .select()
     .from(rechargeCoupons)
-    .where(and(eq(rechargeCoupons.id, couponId), eq(rechargeCoupons.companyId, companyId)));
+    .where(and(eq(rechargeCoupons.id, couponId), inCompany(rechargeCoupons, companyId)));
   if (!coupon) return { ok: false, message: '优惠券不存在' };
   const problem = couponProblem(coupon, goodsType, originalFen, now);
   if (problem) return { ok: false, message: problem };
@@ -93,7 +94,7 @@ export async function listCoupons(
       : useType === 3
         ? and(isNull(rechargeCoupons.usedAt), lte(rechargeCoupons.validTo, now))
         : and(isNull(rechargeCoupons.usedAt), gt(rechargeCoupons.validTo, now));
-  const where = and(eq(rechargeCoupons.companyId, companyId), filter);
+  const where = and(inCompany(rechargeCoupons, companyId), filter);
   const order =
     useType === 1
       ? asc(rechargeCoupons.validTo)
@@ -131,7 +132,7 @@ export async function listCheckoutCoupons(
     .from(rechargeCoupons)
     .where(
       and(
-        eq(rechargeCoupons.companyId, companyId),
+        inCompany(rechargeCoupons, companyId),
         isNull(rechargeCoupons.usedAt),
         gt(rechargeCoupons.validTo, now),
       ),
@@ -198,7 +199,7 @@ export async function listPendingGifts(db: Db, companyId: number, now: Date) {
     .from(rechargeGifts)
     .where(
       and(
-        eq(rechargeGifts.companyId, companyId),
+        inCompany(rechargeGifts, companyId),
         isNull(rechargeGifts.receivedAt),
         or(isNull(rechargeGifts.expireAt), gt(rechargeGifts.expireAt, now)),
       ),
@@ -215,7 +216,7 @@ async function claimGift(db: Db, companyId: number, giftId: number, giftType: 1 
     .where(
       and(
         eq(rechargeGifts.id, giftId),
-        eq(rechargeGifts.companyId, companyId),
+        inCompany(rechargeGifts, companyId),
         eq(rechargeGifts.giftType, giftType),
         isNull(rechargeGifts.receivedAt),
         or(isNull(rechargeGifts.expireAt), gt(rechargeGifts.expireAt, now)),
@@ -226,7 +227,7 @@ async function claimGift(db: Db, companyId: number, giftId: number, giftType: 1 
   const [gift] = await db
     .select()
     .from(rechargeGifts)
-    .where(and(eq(rechargeGifts.id, giftId), eq(rechargeGifts.companyId, companyId)));
+    .where(and(eq(rechargeGifts.id, giftId), inCompany(rechargeGifts, companyId)));
   if (!gift) throw notFound('该赠送不存在');
   if (gift.giftType !== giftType)
     throw new ApiError(Codes.business, giftType === 1 ? '该赠送不是优惠券' : '该赠送不是签约份数');

@@ -4,6 +4,7 @@
  * status: the gate, package states and seat counts are computed from periods and the clock.
  */
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { users } from '../../db/schema';
 import {
@@ -33,7 +34,7 @@ export async function listCompanyPackages(db: Db, companyId: number) {
     .from(rechargeCompanyPackages)
     .innerJoin(rechargeProducts, eq(rechargeProducts.id, rechargeCompanyPackages.productId))
     .leftJoin(rechargeOrders, eq(rechargeOrders.id, rechargeCompanyPackages.orderId))
-    .where(eq(rechargeCompanyPackages.companyId, companyId))
+    .where(inCompany(rechargeCompanyPackages, companyId))
     .orderBy(desc(rechargeCompanyPackages.endsAt), desc(rechargeCompanyPackages.id));
 }
 
@@ -98,7 +99,7 @@ export async function readAppUseStatus(
     .innerJoin(rechargeProducts, eq(rechargeProducts.id, rechargeCompanyPackages.productId))
     .where(
       and(
-        eq(rechargeCompanyPackages.companyId, companyId),
+        inCompany(rechargeCompanyPackages, companyId),
         sql`${rechargeProducts.appTypes} @> ${JSON.stringify([appType])}::jsonb`,
         gt(rechargeCompanyPackages.endsAt, rechargeCompanyPackages.startsAt),
       ),
@@ -106,7 +107,7 @@ export async function readAppUseStatus(
   const trials = await db
     .select({ startsAt: rechargeTrials.startsAt, endsAt: rechargeTrials.endsAt })
     .from(rechargeTrials)
-    .where(and(eq(rechargeTrials.companyId, companyId), eq(rechargeTrials.appType, appType)));
+    .where(and(inCompany(rechargeTrials, companyId), eq(rechargeTrials.appType, appType)));
   const periods = [...packages, ...trials];
   const until = coveredUntil(periods, now);
   if (until) {
@@ -151,7 +152,7 @@ export async function readSignBalance(db: Db, companyId: number): Promise<number
   const [row] = await db
     .select({ signCount: rechargeAccounts.signCount })
     .from(rechargeAccounts)
-    .where(eq(rechargeAccounts.companyId, companyId));
+    .where(inCompany(rechargeAccounts, companyId));
   return row?.signCount ?? 0;
 }
 
@@ -209,7 +210,7 @@ export async function spendSignCredits(
     const [row] = await tx
       .update(rechargeAccounts)
       .set({ signCount: sql`${rechargeAccounts.signCount} - ${count}`, updatedAt: sql`now()` })
-      .where(and(eq(rechargeAccounts.companyId, companyId), sql`${rechargeAccounts.signCount} >= ${count}`))
+      .where(and(inCompany(rechargeAccounts, companyId), sql`${rechargeAccounts.signCount} >= ${count}`))
       .returning({ signCount: rechargeAccounts.signCount });
     if (!row) throw new ApiError(Codes.insufficientPackage, '签约份数不足，请先购买签约份数');
     await tx.insert(rechargeSignLedger).values({
@@ -232,15 +233,13 @@ export async function readAccountSummary(db: Db, companyId: number, now: Date) {
     const [extra] = await db
       .select({ n: sql<number>`coalesce(sum(${rechargeSeatAddons.count}), 0)::int` })
       .from(rechargeSeatAddons)
-      .where(
-        and(eq(rechargeSeatAddons.companyId, companyId), eq(rechargeSeatAddons.packageId, current.pkg.id)),
-      );
+      .where(and(inCompany(rechargeSeatAddons, companyId), eq(rechargeSeatAddons.packageId, current.pkg.id)));
     accountCount = current.pkg.accountCount + (extra?.n ?? 0);
   }
   const [used] = await db
     .select({ n: count() })
     .from(users)
-    .where(and(eq(users.companyId, companyId), eq(users.status, 1)));
+    .where(and(inCompany(users, companyId), eq(users.status, 1)));
   const usedCount = used?.n ?? 0;
   const until = coveredUntil(
     packages.map((row) => row.pkg),
@@ -262,7 +261,7 @@ export async function endPackagesAt(db: Db, companyId: number, now: Date): Promi
   await db
     .update(rechargeCompanyPackages)
     .set({ endsAt: sql`greatest(${rechargeCompanyPackages.startsAt}, ${now.toISOString()}::timestamptz)` })
-    .where(and(eq(rechargeCompanyPackages.companyId, companyId), gt(rechargeCompanyPackages.endsAt, now)));
+    .where(and(inCompany(rechargeCompanyPackages, companyId), gt(rechargeCompanyPackages.endsAt, now)));
 }
 
 /** The latest end among the company's packages (a renewal starts there, or now when that is past). */
@@ -270,7 +269,7 @@ export async function latestPackageEnd(db: Db, companyId: number): Promise<Date 
   const [row] = await db
     .select({ endsAt: rechargeCompanyPackages.endsAt })
     .from(rechargeCompanyPackages)
-    .where(eq(rechargeCompanyPackages.companyId, companyId))
+    .where(inCompany(rechargeCompanyPackages, companyId))
     .orderBy(desc(rechargeCompanyPackages.endsAt))
     .limit(1);
   return row?.endsAt ?? null;

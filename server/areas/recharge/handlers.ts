@@ -5,6 +5,7 @@
  * queryOrder and the pay page need only a session of the company.
  */
 import { and, eq } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import { roleAuths } from '../../db/schema';
 import { forbidden, notFound } from '../../contract/envelope';
 import type { HandlerContext, HandlerMap, Session } from '../../contract/types';
@@ -49,7 +50,7 @@ async function requireRechargeAuth(context: HandlerContext): Promise<Session> {
       .from(roleAuths)
       .where(
         and(
-          eq(roleAuths.companyId, session.companyId),
+          inCompany(roleAuths, session.companyId),
           eq(roleAuths.roleId, session.roleId),
           eq(roleAuths.appType, rechargeAuth.appType),
           eq(roleAuths.itemId, rechargeAuth.itemId),

@@ -6,6 +6,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import dayjs from 'dayjs';
 import type { Db } from '../../db/db';
 import { companies, users } from '../../db/schema';
@@ -71,7 +72,7 @@ export async function closeExpiredOrders(db: Db, companyId: number, now: Date): 
       .set({ status: 3, endedAt: now })
       .where(
         and(
-          eq(rechargeOrders.companyId, companyId),
+          inCompany(rechargeOrders, companyId),
           eq(rechargeOrders.status, 0),
           lte(rechargeOrders.expireAt, now),
         ),
@@ -163,7 +164,7 @@ export async function createOrder(
         .where(
           and(
             eq(rechargeCoupons.id, quote.coupon.coupon.id),
-            eq(rechargeCoupons.companyId, session.companyId),
+            inCompany(rechargeCoupons, session.companyId),
             sql`${rechargeCoupons.usedAt} is null`,
           ),
         )
@@ -277,7 +278,7 @@ async function findOrder(db: Db, companyId: number, orderNumber: string): Promis
   const [row] = await db
     .select()
     .from(rechargeOrders)
-    .where(and(eq(rechargeOrders.orderNumber, orderNumber), eq(rechargeOrders.companyId, companyId)));
+    .where(and(eq(rechargeOrders.orderNumber, orderNumber), inCompany(rechargeOrders, companyId)));
   if (!row) throw notFound('订单不存在');
   return row;
 }
@@ -319,7 +320,7 @@ export async function cancelOrder(db: Db, companyId: number, orderNumber: string
       .where(
         and(
           eq(rechargeOrders.orderNumber, orderNumber),
-          eq(rechargeOrders.companyId, companyId),
+          inCompany(rechargeOrders, companyId),
           eq(rechargeOrders.status, 0),
         ),
       )
@@ -347,7 +348,7 @@ export async function readPayPageOrder(db: Db, companyId: number, orderNumber: s
 
 /** Consumption records: paid orders, newest payment first. */
 export async function listConsumption(db: Db, companyId: number, page: { index: number; size: number }) {
-  const where = and(eq(rechargeOrders.companyId, companyId), eq(rechargeOrders.status, 1));
+  const where = and(inCompany(rechargeOrders, companyId), eq(rechargeOrders.status, 1));
   const rows = await db
     .select({ order: rechargeOrders, operatorName: users.name })
     .from(rechargeOrders)
@@ -385,7 +386,7 @@ export async function listSignLedger(
   page: { index: number; size: number },
 ) {
   const where = and(
-    eq(rechargeSignLedger.companyId, companyId),
+    inCompany(rechargeSignLedger, companyId),
     filter.kind ? eq(rechargeSignLedger.kind, filter.kind) : undefined,
   );
   const rows = await db

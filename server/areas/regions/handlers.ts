@@ -1,5 +1,6 @@
 /** Handlers of the region operations (openapi/paths/base.yaml): provinces, cities, districts. */
-import { eq } from 'drizzle-orm';
+
+import { inCompany } from '../../db/company-scope';
 import type { HandlerMap } from '../../contract/types';
 import { openCities } from '../../db/schema-org';
 import { requireSession } from '../user/handlers';
@@ -20,7 +21,7 @@ export const regionHandlers = {
     const opened = await context.db
       .select({ cityId: openCities.cityId })
       .from(openCities)
-      .where(eq(openCities.companyId, session.companyId));
+      .where(inCompany(openCities, session.companyId));
     const openedIds = new Set(opened.map((row) => row.cityId));
     return { data: cities.filter((city) => openedIds.has(city.cityid)) };
   },

@@ -5,6 +5,7 @@
  * view range answers 404, as if it did not exist.
  */
 import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { roleAuths } from '../../db/schema';
 import { signContracts } from '../../db/schema-sign';
@@ -44,7 +45,7 @@ export async function viewScope(db: Db, session: Session, snapshot?: AuthSnapsho
   const range = authRange(auth, signApp.appType, signApp.itemId, SignAuth.view);
   const own = eq(signContracts.creatorUserId, session.userId);
   if (range === null) return own;
-  if (range === 3) return eq(signContracts.companyId, session.companyId);
+  if (range === 3) return inCompany(signContracts, session.companyId);
   if (range === 1) return own;
   let roots: number[] = session.deptId !== null ? [session.deptId] : [];
   if (range === 4 && session.roleId !== null) {
@@ -80,7 +81,7 @@ export async function findVisibleContract(
     .where(
       and(
         eq(signContracts.id, contractId),
-        eq(signContracts.companyId, session.companyId),
+        inCompany(signContracts, session.companyId),
         isNull(signContracts.deletedAt),
         await viewScope(db, session, snapshot),
       ),

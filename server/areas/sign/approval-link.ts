@@ -12,6 +12,7 @@
  * the quick-sign parties' SMS invitations go out after the decision has committed.
  */
 import { and, eq, isNull } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { signContracts } from '../../db/schema-sign';
 import { resolveFlow, setSignBoxLookup } from '../oa/flows';
@@ -73,7 +74,7 @@ async function applyPassed(tx: Db, outcome: ApprovalOutcome, effects: OutcomeEff
     .where(
       and(
         eq(signContracts.id, outcome.subjectId),
-        eq(signContracts.companyId, outcome.companyId),
+        inCompany(signContracts, outcome.companyId),
         eq(signContracts.state, SignStates.pendingApproval),
         isNull(signContracts.deletedAt),
       ),
@@ -136,7 +137,7 @@ async function moveOutOfApproval(
     .where(
       and(
         eq(signContracts.id, outcome.subjectId),
-        eq(signContracts.companyId, outcome.companyId),
+        inCompany(signContracts, outcome.companyId),
         eq(signContracts.state, SignStates.pendingApproval),
       ),
     )

@@ -6,6 +6,7 @@
  * Call inside the transaction that creates the contract.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { signContracts, signNumberSequences } from '../../db/schema-sign';
 import { formatContractNo, numberPeriod } from '../template/templates';
@@ -27,7 +28,7 @@ export async function allocateContractNo(db: Db, template: NumberedTemplate, now
     const [taken] = await db
       .select({ id: signContracts.id })
       .from(signContracts)
-      .where(and(eq(signContracts.companyId, template.companyId), eq(signContracts.contractNo, contractNo)))
+      .where(and(inCompany(signContracts, template.companyId), eq(signContracts.contractNo, contractNo)))
       .limit(1);
     if (!taken) return contractNo;
   }

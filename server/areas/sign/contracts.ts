@@ -4,6 +4,7 @@
  * the form for editing and the detail-page button flags.
  */
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { companies, departments, users } from '../../db/schema';
 import {
@@ -127,9 +128,7 @@ export async function submitContract(db: Db, session: Session, now: Date, body: 
     const [existing] = await db
       .select()
       .from(signContracts)
-      .where(
-        and(eq(signContracts.companyId, session.companyId), eq(signContracts.draftCode, body.draftCode)),
-      );
+      .where(and(inCompany(signContracts, session.companyId), eq(signContracts.draftCode, body.draftCode)));
     if (existing && existing.creatorUserId === session.userId)
       return submissionResult(db, existing, existing.state === SignStates.pendingApproval);
   }
@@ -174,7 +173,7 @@ export async function submitContract(db: Db, session: Session, now: Date, body: 
         .delete(signDrafts)
         .where(
           and(
-            eq(signDrafts.companyId, session.companyId),
+            inCompany(signDrafts, session.companyId),
             eq(signDrafts.userId, session.userId),
             eq(signDrafts.draftCode, body.draftCode),
           ),
@@ -246,7 +245,7 @@ export async function editContract(db: Db, session: Session, now: Date, body: Bo
         .delete(signDrafts)
         .where(
           and(
-            eq(signDrafts.companyId, session.companyId),
+            inCompany(signDrafts, session.companyId),
             eq(signDrafts.userId, session.userId),
             eq(signDrafts.draftCode, body.draftCode),
           ),
@@ -272,7 +271,7 @@ async function listConditions(
   query: Omit<ListQuery, 'state' | 'sortField' | 'pageindex' | 'pagesize'>,
 ) {
   const conditions: SQL[] = [
-    eq(signContracts.companyId, session.companyId),
+    inCompany(signContracts, session.companyId),
     isNull(signContracts.deletedAt),
     await viewScope(db, session),
   ];

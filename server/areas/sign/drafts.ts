@@ -4,6 +4,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { and, count, desc, eq } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { signDrafts, signTemplates } from '../../db/schema-sign';
 import { businessError, notFound } from '../../contract/envelope';
@@ -43,7 +44,7 @@ export async function saveDraft(db: Db, session: Session, now: Date, body: BodyO
       .set(values)
       .where(
         and(
-          eq(signDrafts.companyId, session.companyId),
+          inCompany(signDrafts, session.companyId),
           eq(signDrafts.userId, session.userId),
           eq(signDrafts.draftCode, body.draftCode),
         ),
@@ -60,7 +61,7 @@ export async function saveDraft(db: Db, session: Session, now: Date, body: BodyO
 }
 
 function mine(session: Session) {
-  return and(eq(signDrafts.companyId, session.companyId), eq(signDrafts.userId, session.userId));
+  return and(inCompany(signDrafts, session.companyId), eq(signDrafts.userId, session.userId));
 }
 
 export async function listDrafts(

@@ -5,6 +5,7 @@
  * requestId answers the follow-up it already made.
  */
 import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { departments, users } from '../../db/schema';
 import { signFollowUpCategories, signFollowUps } from '../../db/schema-sign-extras';
@@ -22,7 +23,7 @@ export async function listFollowUpCategories(db: Db, companyId: number) {
     db
       .select({ categoryId: signFollowUpCategories.id, name: signFollowUpCategories.name })
       .from(signFollowUpCategories)
-      .where(eq(signFollowUpCategories.companyId, companyId))
+      .where(inCompany(signFollowUpCategories, companyId))
       .orderBy(asc(signFollowUpCategories.sort), asc(signFollowUpCategories.id));
   const rows = await read();
   if (rows.length) return rows;
@@ -51,7 +52,7 @@ export async function addFollowUp(
   const pictures = await checkPictureUrls(files, body.pictures ?? [], { label: '跟进图片', key: 'pictures' });
   const mine = (requestId: string) =>
     and(
-      eq(signFollowUps.companyId, session.companyId),
+      inCompany(signFollowUps, session.companyId),
       eq(signFollowUps.operatorUserId, session.userId),
       eq(signFollowUps.requestId, requestId),
     );
@@ -88,7 +89,7 @@ export async function listFollowUps(
   query: { categoryId?: number; pageindex?: number; pagesize?: number },
 ) {
   const conditions = [
-    eq(signFollowUps.companyId, contract.companyId),
+    inCompany(signFollowUps, contract.companyId),
     eq(signFollowUps.contractId, contract.id),
   ];
   if (query.categoryId !== undefined) conditions.push(eq(signFollowUps.categoryId, query.categoryId));

@@ -6,6 +6,7 @@
  * doing anything again (no second credit, no second log); any other state answers 409.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { signContracts, signSignatories } from '../../db/schema-sign';
 import { ApiError, Codes, Messages, businessError } from '../../contract/envelope';
@@ -51,7 +52,7 @@ async function move(
     .where(
       and(
         eq(signContracts.id, contract.id),
-        eq(signContracts.companyId, contract.companyId),
+        inCompany(signContracts, contract.companyId),
         isNull(signContracts.deletedAt),
         inArray(signContracts.state, [...allowedFrom(action, contract.signatureType)]),
       ),
@@ -356,7 +357,7 @@ export async function deleteContract(
     .where(
       and(
         eq(signContracts.id, contractId),
-        eq(signContracts.companyId, session.companyId),
+        inCompany(signContracts, session.companyId),
         sql`${signContracts.deletedAt} is not null`,
       ),
     );
@@ -406,7 +407,7 @@ export async function markSignedWhenAllSigned(
     .where(
       and(
         eq(signContracts.id, contractId),
-        eq(signContracts.companyId, companyId),
+        inCompany(signContracts, companyId),
         eq(signContracts.state, SignStates.awaitingSignature),
       ),
     )

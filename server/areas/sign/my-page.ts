@@ -3,6 +3,7 @@
  * with the same list items and detail as the sign list. Another user's contract answers 404.
  */
 import { and, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { departments, users } from '../../db/schema';
 import { signContracts } from '../../db/schema-sign';
@@ -13,7 +14,7 @@ import { listItem, signatoryCounts } from './contracts';
 
 function mine(session: Session): SQL {
   return and(
-    eq(signContracts.companyId, session.companyId),
+    inCompany(signContracts, session.companyId),
     eq(signContracts.creatorUserId, session.userId),
     isNull(signContracts.deletedAt),
   ) as SQL;

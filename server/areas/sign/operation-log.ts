@@ -1,5 +1,6 @@
 /** The contract operation log (operationlogs, 10 per page): one row per submission, edit and state change. */
 import { and, count, desc, eq } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { users } from '../../db/schema';
 import { signOperationLogs } from '../../db/schema-sign';
@@ -44,7 +45,7 @@ export async function listLogs(
   contractId: number,
   page: { index: number; size: number },
 ) {
-  const where = and(eq(signOperationLogs.companyId, companyId), eq(signOperationLogs.contractId, contractId));
+  const where = and(inCompany(signOperationLogs, companyId), eq(signOperationLogs.contractId, contractId));
   const [total] = await db.select({ n: count() }).from(signOperationLogs).where(where);
   const rows = await db
     .select()

@@ -5,6 +5,7 @@
  * that still holds pictures cannot be removed.
  */
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { users } from '../../db/schema';
 import { signPictureCategories, signPictures } from '../../db/schema-sign-extras';
@@ -24,7 +25,7 @@ async function readCategories(db: Db, companyId: number): Promise<CategoryRow[]>
   return db
     .select()
     .from(signPictureCategories)
-    .where(eq(signPictureCategories.companyId, companyId))
+    .where(inCompany(signPictureCategories, companyId))
     .orderBy(asc(signPictureCategories.sort), asc(signPictureCategories.id));
 }
 
@@ -65,10 +66,7 @@ export async function listPictureCategories(db: Db, contract: ContractRow) {
 }
 
 export async function listPictures(db: Db, contract: ContractRow, categoryId?: number) {
-  const conditions = [
-    eq(signPictures.companyId, contract.companyId),
-    eq(signPictures.contractId, contract.id),
-  ];
+  const conditions = [inCompany(signPictures, contract.companyId), eq(signPictures.contractId, contract.id)];
   if (categoryId !== undefined) conditions.push(eq(signPictures.categoryId, categoryId));
   const rows = await db
     .select({ picture: signPictures, uploaderName: users.name, categorySort: signPictureCategories.sort })
@@ -107,7 +105,7 @@ export async function savePictures(
   const urls = await checkPictureUrls(files, body.pictures, { label: '图片', key: 'pictures' });
   await db.transaction(async (tx) => {
     const inCategory = and(
-      eq(signPictures.companyId, session.companyId),
+      inCompany(signPictures, session.companyId),
       eq(signPictures.contractId, contract.id),
       eq(signPictures.categoryId, category.id),
     );
@@ -172,9 +170,7 @@ export async function saveCategories(db: Db, session: Session, body: BodyOf<'sig
       const [used] = await tx
         .select({ n: count() })
         .from(signPictures)
-        .where(
-          and(eq(signPictures.companyId, session.companyId), inArray(signPictures.categoryId, removedIds)),
-        );
+        .where(and(inCompany(signPictures, session.companyId), inArray(signPictures.categoryId, removedIds)));
       if ((used?.n ?? 0) > 0) {
         const usedNames = current.filter((category) => removedIds.includes(category.id)).map((c) => c.name);
         throw new ApiError(Codes.stateConflict, `分类下还有图片，不能删除：${usedNames.join('、')}`);
@@ -183,7 +179,7 @@ export async function saveCategories(db: Db, session: Session, body: BodyOf<'sig
         .delete(signPictureCategories)
         .where(
           and(
-            eq(signPictureCategories.companyId, session.companyId),
+            inCompany(signPictureCategories, session.companyId),
             inArray(signPictureCategories.id, removedIds),
           ),
         );
@@ -200,7 +196,7 @@ export async function saveCategories(db: Db, session: Session, body: BodyOf<'sig
           .set({ name, sort: item.sort })
           .where(
             and(
-              eq(signPictureCategories.companyId, session.companyId),
+              inCompany(signPictureCategories, session.companyId),
               eq(signPictureCategories.id, item.categoryId),
             ),
           );
@@ -211,7 +207,7 @@ export async function saveCategories(db: Db, session: Session, body: BodyOf<'sig
   const used = await db
     .select({ categoryId: signPictures.categoryId, n: count() })
     .from(signPictures)
-    .where(eq(signPictures.companyId, session.companyId))
+    .where(inCompany(signPictures, session.companyId))
     .groupBy(signPictures.categoryId);
   const counts = new Map(used.map((row) => [row.categoryId, row.n]));
   // Without a contract, count is the company's pictures in the category (a category in use cannot be removed).

@@ -9,6 +9,7 @@
  * (大写) written from their amounts.
  */
 import { and, count, desc, eq } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { departments, users } from '../../db/schema';
 import { signContractHistory, signDrafts, signTemplates } from '../../db/schema-sign';
@@ -81,7 +82,7 @@ async function templateOfContract(db: Db, contract: ContractRow): Promise<Templa
   const [template] = await db
     .select()
     .from(signTemplates)
-    .where(and(eq(signTemplates.id, contract.templateId), eq(signTemplates.companyId, contract.companyId)));
+    .where(and(eq(signTemplates.id, contract.templateId), inCompany(signTemplates, contract.companyId)));
   if (!template) throw notFound('合同模板不存在或已被删除');
   return template;
 }
@@ -100,7 +101,7 @@ export async function previewDraft(db: Db, session: Session, draftCode: string) 
     .from(signDrafts)
     .where(
       and(
-        eq(signDrafts.companyId, session.companyId),
+        inCompany(signDrafts, session.companyId),
         eq(signDrafts.userId, session.userId),
         eq(signDrafts.draftCode, draftCode),
       ),
@@ -117,7 +118,7 @@ export async function previewContract(db: Db, contract: ContractRow, withFile: b
     const [document] = await db
       .select()
       .from(signDocuments)
-      .where(and(eq(signDocuments.contractId, contract.id), eq(signDocuments.companyId, contract.companyId)));
+      .where(and(eq(signDocuments.contractId, contract.id), inCompany(signDocuments, contract.companyId)));
     if (document) pdfUrl = fileUrl(document.sealedFileName ?? document.fileName);
   }
   return preview(
@@ -143,7 +144,7 @@ export async function listHistory(
   const snapshot = await requireSignAuth(db, session, SignAuth.view);
   const contract = await findVisibleContract(db, session, query.contractId, snapshot);
   const where = and(
-    eq(signContractHistory.companyId, session.companyId),
+    inCompany(signContractHistory, session.companyId),
     eq(signContractHistory.contractId, contract.id),
   );
   const size = query.pagesize ?? 15;
@@ -181,7 +182,7 @@ export async function previewHistory(db: Db, session: Session, historyId: number
   const [history] = await db
     .select()
     .from(signContractHistory)
-    .where(and(eq(signContractHistory.id, historyId), eq(signContractHistory.companyId, session.companyId)));
+    .where(and(eq(signContractHistory.id, historyId), inCompany(signContractHistory, session.companyId)));
   if (!history) throw notFound('历史版本不存在');
   const contract = await findVisibleContract(db, session, history.contractId, snapshot);
   return preview(db, await templateOfContract(db, contract), contract.companyId, {

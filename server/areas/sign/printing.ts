@@ -6,6 +6,7 @@
  * A retried 登记已打印 (signUpdatePrint) does not count twice; a voided contract does not print.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { signContracts, signTemplates } from '../../db/schema-sign';
 import { signDocuments } from '../../db/schema-signing';
@@ -34,12 +35,12 @@ async function renderPrintFile(db: Db, files: FileStorage, contract: ContractRow
   const [cached] = await db
     .select()
     .from(signPrintFiles)
-    .where(and(eq(signPrintFiles.contractId, contract.id), eq(signPrintFiles.companyId, contract.companyId)));
+    .where(and(eq(signPrintFiles.contractId, contract.id), inCompany(signPrintFiles, contract.companyId)));
   if (cached && cached.contentVersion === contract.version) return cached.fileName;
   const [template] = await db
     .select()
     .from(signTemplates)
-    .where(and(eq(signTemplates.id, contract.templateId), eq(signTemplates.companyId, contract.companyId)));
+    .where(and(eq(signTemplates.id, contract.templateId), inCompany(signTemplates, contract.companyId)));
   const companyName = await companyNameOf(db, contract.companyId);
   const signers = signersOf(contract.content, companyName);
   const { bytes } = await renderContractPdf({
@@ -76,7 +77,7 @@ async function pdfNameOf(db: Db, files: FileStorage, contract: ContractRow): Pro
     const [document] = await db
       .select()
       .from(signDocuments)
-      .where(and(eq(signDocuments.contractId, contract.id), eq(signDocuments.companyId, contract.companyId)));
+      .where(and(eq(signDocuments.contractId, contract.id), inCompany(signDocuments, contract.companyId)));
     if (document) return document.sealedFileName ?? document.fileName;
   }
   return renderPrintFile(db, files, contract);
@@ -87,9 +88,7 @@ async function printState(db: Db, contract: ContractRow) {
   const records = await db
     .select()
     .from(signPrintRecords)
-    .where(
-      and(eq(signPrintRecords.companyId, contract.companyId), eq(signPrintRecords.contractId, contract.id)),
-    )
+    .where(and(inCompany(signPrintRecords, contract.companyId), eq(signPrintRecords.contractId, contract.id)))
     .orderBy(desc(signPrintRecords.id));
   const lastPrint = records.find((record) => record.kind === PrintKind.print);
   const canPrint = !lastPrint || records[0]?.kind === PrintKind.again;

@@ -1,5 +1,6 @@
 /** The company's sign setting (signing type 1 分步 / 2 可视化, service fada); without one nothing can be started. */
-import { eq } from 'drizzle-orm';
+
+import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { signSettings } from '../../db/schema-sign';
 import { businessError } from '../../contract/envelope';
@@ -7,7 +8,7 @@ import { businessError } from '../../contract/envelope';
 export const noSignSettingMessage = '您还未设置签署方式,请前往设置!';
 
 export async function readSignSetting(db: Db, companyId: number) {
-  const [row] = await db.select().from(signSettings).where(eq(signSettings.companyId, companyId));
+  const [row] = await db.select().from(signSettings).where(inCompany(signSettings, companyId));
   return { signType: (row?.signType ?? null) as 1 | 2 | null, signLabel: 'fada' as const };
 }
 

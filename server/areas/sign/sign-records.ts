@@ -4,6 +4,7 @@
  * 3 签字 (a seal counts as signing), 4 拒签.
  */
 import { and, count, desc, eq, isNotNull } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { signSignatories } from '../../db/schema-sign';
 import { signAuditEvents } from '../../db/schema-signing';
@@ -23,7 +24,7 @@ export async function listSignRecords(
   page: { pageindex?: number; pagesize?: number },
 ) {
   const where = and(
-    eq(signAuditEvents.companyId, contract.companyId),
+    inCompany(signAuditEvents, contract.companyId),
     eq(signAuditEvents.contractId, contract.id),
     isNotNull(signAuditEvents.signatoryId),
   );

@@ -16,6 +16,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { signContracts, signSignatories } from '../../db/schema-sign';
 import { ApiError, Codes, Messages } from '../../contract/envelope';
@@ -80,7 +81,7 @@ export async function beginSigning(
     .where(
       and(
         eq(signContracts.id, contract.id),
-        eq(signContracts.companyId, contract.companyId),
+        inCompany(signContracts, contract.companyId),
         isNull(signContracts.deletedAt),
         inArray(signContracts.state, [...input.from]),
       ),

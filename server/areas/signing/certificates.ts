@@ -7,6 +7,7 @@
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import forge from 'node-forge';
 import type { Db } from '../../db/db';
 import { signingAuthorities, signingCompanyCerts } from '../../db/schema-signing';
@@ -147,7 +148,7 @@ export async function ensureCompanyCertificate(
   now: Date = new Date(),
 ): Promise<CompanyCertificate> {
   const ca = await ensureRootCa(db, now);
-  let [row] = await db.select().from(signingCompanyCerts).where(eq(signingCompanyCerts.companyId, companyId));
+  let [row] = await db.select().from(signingCompanyCerts).where(inCompany(signingCompanyCerts, companyId));
   if (!row) {
     const issued = issueCompanyCertificate(ca, companyName, companyId, now);
     await db
@@ -160,7 +161,7 @@ export async function ensureCompanyCertificate(
         serial: issued.serial,
       })
       .onConflictDoNothing();
-    [row] = await db.select().from(signingCompanyCerts).where(eq(signingCompanyCerts.companyId, companyId));
+    [row] = await db.select().from(signingCompanyCerts).where(inCompany(signingCompanyCerts, companyId));
   }
   return {
     p12: Buffer.from(row!.p12Base64, 'base64'),

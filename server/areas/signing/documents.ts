@@ -4,6 +4,7 @@
  * sealed with the company's certificate after the last signature, with 签署证明 as its last page.
  */
 import { and, asc, eq } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import type { signContracts } from '../../db/schema-sign';
 import { signSignatories, signTemplates } from '../../db/schema-sign';
@@ -62,7 +63,7 @@ export async function listAudit(db: Db, companyId: number, contractId: number) {
   return db
     .select()
     .from(signAuditEvents)
-    .where(and(eq(signAuditEvents.companyId, companyId), eq(signAuditEvents.contractId, contractId)))
+    .where(and(inCompany(signAuditEvents, companyId), eq(signAuditEvents.contractId, contractId)))
     .orderBy(asc(signAuditEvents.createdAt), asc(signAuditEvents.id));
 }
 

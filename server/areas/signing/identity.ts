@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { signFaceChecks } from '../../db/schema-signing';
 import { signSignatories } from '../../db/schema-sign';
@@ -38,7 +39,7 @@ export async function startFaceCheck(
     const [signatory] = await db
       .select()
       .from(signSignatories)
-      .where(and(eq(signSignatories.hash, body.hash), eq(signSignatories.companyId, session.companyId)));
+      .where(and(eq(signSignatories.hash, body.hash), inCompany(signSignatories, session.companyId)));
     if (!signatory || signatory.active !== 1) throw notFound('签署链接不存在或已失效');
     if (
       signatory.subjectType === 1 &&
@@ -73,7 +74,7 @@ export async function readFaceStatus(db: Db, session: Session, now: Date, faceId
   const [row] = await db
     .select()
     .from(signFaceChecks)
-    .where(and(eq(signFaceChecks.faceId, faceId), eq(signFaceChecks.companyId, session.companyId)));
+    .where(and(eq(signFaceChecks.faceId, faceId), inCompany(signFaceChecks, session.companyId)));
   if (!row) throw notFound('核身记录不存在');
   return statusView(row, now);
 }
@@ -102,7 +103,7 @@ export async function requirePassedFace(
   const [row] = await db
     .select()
     .from(signFaceChecks)
-    .where(and(eq(signFaceChecks.faceId, faceId), eq(signFaceChecks.companyId, session.companyId)));
+    .where(and(eq(signFaceChecks.faceId, faceId), inCompany(signFaceChecks, session.companyId)));
   if (!row || row.status !== 1) throw businessError('人脸核身未通过，请重新核身');
   if (row.name !== name || row.idNo !== idNo.toUpperCase()) throw identityWrong(name);
 }

@@ -6,6 +6,7 @@
  * changes; the signature, the stamped file, the audit event and the move to 8 are one transaction.
  */
 import { and, asc, eq, lt } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/db';
 import { signContracts, signSignatories } from '../../db/schema-sign';
@@ -37,12 +38,12 @@ async function findLink(db: Db, session: Session, hash: string) {
   const [signatory] = await db
     .select()
     .from(signSignatories)
-    .where(and(eq(signSignatories.hash, hash), eq(signSignatories.companyId, session.companyId)));
+    .where(and(eq(signSignatories.hash, hash), inCompany(signSignatories, session.companyId)));
   if (!signatory) throw notFound('签署链接不存在');
   const [contract] = await db
     .select()
     .from(signContracts)
-    .where(and(eq(signContracts.id, signatory.contractId), eq(signContracts.companyId, session.companyId)));
+    .where(and(eq(signContracts.id, signatory.contractId), inCompany(signContracts, session.companyId)));
   if (!contract || contract.deletedAt) throw notFound('签署链接不存在');
   return { signatory, contract };
 }

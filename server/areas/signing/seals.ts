@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { signBodies, signSeals } from '../../db/schema-signing';
 import { signContracts } from '../../db/schema-sign';
@@ -52,7 +53,7 @@ export async function registerCompany(db: Db, session: Session, body: BodyOf<'re
   const [duplicate] = await db
     .select({ id: signBodies.id })
     .from(signBodies)
-    .where(and(eq(signBodies.companyId, session.companyId), eq(signBodies.corpIdentNo, body.corpIdentNo)));
+    .where(and(inCompany(signBodies, session.companyId), eq(signBodies.corpIdentNo, body.corpIdentNo)));
   if (duplicate) throw businessError('该统一社会信用代码已注册为签约主体');
   const etcomid = `E${randomBytes(8).toString('hex')}`;
   const [created] = await db
@@ -84,7 +85,7 @@ export async function listBodies(
   query: { state?: 0 | 1 | 2; pageindex?: number; pagesize?: number },
 ) {
   const where = and(
-    eq(signBodies.companyId, session.companyId),
+    inCompany(signBodies, session.companyId),
     query.state === undefined ? undefined : eq(signBodies.state, query.state),
   );
   const size = query.pagesize ?? 15;
@@ -126,7 +127,7 @@ export async function defaultBodyState(db: Db, companyId: number) {
   const rows = await db
     .select({ id: signBodies.id, state: signBodies.state })
     .from(signBodies)
-    .where(eq(signBodies.companyId, companyId))
+    .where(inCompany(signBodies, companyId))
     .orderBy(asc(signBodies.id));
   const chosen = rows.find((row) => row.state === 1) ?? rows[0];
   return chosen
@@ -138,7 +139,7 @@ async function sealCountByBody(db: Db, companyId: number): Promise<Map<number, n
   const rows = await db
     .select({ bodyId: signSeals.signBodyId, n: count() })
     .from(signSeals)
-    .where(and(eq(signSeals.companyId, companyId), isNull(signSeals.deletedAt)))
+    .where(and(inCompany(signSeals, companyId), isNull(signSeals.deletedAt)))
     .groupBy(signSeals.signBodyId);
   return new Map(rows.map((row) => [row.bodyId, row.n]));
 }
@@ -162,7 +163,7 @@ export async function listSeals(
   query: { signBodyId?: number; sealType?: 1 | 2 | 3; pageindex?: number; pagesize?: number },
 ) {
   const where = and(
-    eq(signSeals.companyId, session.companyId),
+    inCompany(signSeals, session.companyId),
     isNull(signSeals.deletedAt),
     query.signBodyId === undefined ? undefined : eq(signSeals.signBodyId, query.signBodyId),
     query.sealType === undefined ? undefined : eq(signSeals.sealType, query.sealType),
@@ -187,9 +188,7 @@ export async function selectableBodies(db: Db, session: Session) {
     .select({ seal: signSeals, body: signBodies })
     .from(signSeals)
     .innerJoin(signBodies, eq(signBodies.id, signSeals.signBodyId))
-    .where(
-      and(eq(signSeals.companyId, session.companyId), isNull(signSeals.deletedAt), eq(signBodies.state, 1)),
-    )
+    .where(and(inCompany(signSeals, session.companyId), isNull(signSeals.deletedAt), eq(signBodies.state, 1)))
     .orderBy(asc(signBodies.id), asc(signSeals.sealType), asc(signSeals.id));
   const byBody = new Map<
     number,
@@ -212,7 +211,7 @@ async function requireBodyForOperator(db: Db, session: Session, etcomid: string,
   const [body] = await db
     .select()
     .from(signBodies)
-    .where(and(eq(signBodies.companyId, session.companyId), eq(signBodies.etcomid, etcomid)));
+    .where(and(inCompany(signBodies, session.companyId), eq(signBodies.etcomid, etcomid)));
   if (!body) throw notFound('签约主体不存在');
   if (body.state !== 1) throw businessError('签约主体尚未通过认证');
   if (body.agentCode !== agentCode) throw businessError('经办人编号（agentCode）与签约主体不符');
@@ -323,7 +322,7 @@ async function findSeal(db: Db, session: Session, sealId: number) {
     .from(signSeals)
     .innerJoin(signBodies, eq(signBodies.id, signSeals.signBodyId))
     .where(
-      and(eq(signSeals.id, sealId), eq(signSeals.companyId, session.companyId), isNull(signSeals.deletedAt)),
+      and(eq(signSeals.id, sealId), inCompany(signSeals, session.companyId), isNull(signSeals.deletedAt)),
     );
   if (!row) throw notFound('印章不存在或已删除');
   return row;
@@ -364,7 +363,7 @@ export async function deleteSeal(db: Db, clock: Clock, session: Session, sealId:
     .from(signContracts)
     .where(
       and(
-        eq(signContracts.companyId, session.companyId),
+        inCompany(signContracts, session.companyId),
         eq(signContracts.state, 7),
         isNull(signContracts.deletedAt),
         sql`exists (select 1 from jsonb_array_elements(${signContracts.signBodyList}) as b where (b->>'sealId')::int = ${seal.id})`,
@@ -382,7 +381,7 @@ async function companySeals(db: Db, companyId: number) {
     .select({ seal: signSeals, body: signBodies })
     .from(signSeals)
     .innerJoin(signBodies, eq(signBodies.id, signSeals.signBodyId))
-    .where(and(eq(signSeals.companyId, companyId), isNull(signSeals.deletedAt), eq(signBodies.state, 1)))
+    .where(and(inCompany(signSeals, companyId), isNull(signSeals.deletedAt), eq(signBodies.state, 1)))
     .orderBy(asc(signSeals.sealType), asc(signSeals.createdAt), asc(signSeals.id));
 }
 
@@ -426,7 +425,7 @@ export async function authoriseSealFree(
   await db
     .update(signSeals)
     .set({ authFreeUntil: expire })
-    .where(and(eq(signSeals.companyId, session.companyId), inArray(signSeals.id, ids)));
+    .where(and(inCompany(signSeals, session.companyId), inArray(signSeals.id, ids)));
   return {
     authUrl: `/#/views/manager/seal?authorised=${ids.join(',')}`,
     sealIds: ids,
@@ -477,7 +476,7 @@ export async function sealForContract(
     .select({ seal: signSeals, body: signBodies })
     .from(signSeals)
     .innerJoin(signBodies, eq(signBodies.id, signSeals.signBodyId))
-    .where(and(eq(signSeals.companyId, companyId), isNull(signSeals.deletedAt), eq(signBodies.state, 1)))
+    .where(and(inCompany(signSeals, companyId), isNull(signSeals.deletedAt), eq(signBodies.state, 1)))
     .orderBy(asc(signBodies.id), asc(signSeals.id));
   const chosen = signBodyList[0];
   if (chosen) {

@@ -5,6 +5,7 @@
  * brings every company's built-in copies up to the shipped text.
  */
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { signTemplateGroups, signTemplates } from '../../db/schema-sign';
 import { builtinBodyFor, builtinTemplates } from './builtin-templates';
@@ -22,7 +23,7 @@ export async function ensureCompanyTemplates(db: Db, companyId: number): Promise
   const [common] = await db
     .select({ id: signTemplateGroups.id })
     .from(signTemplateGroups)
-    .where(and(eq(signTemplateGroups.companyId, companyId), eq(signTemplateGroups.systemKey, 'common')));
+    .where(and(inCompany(signTemplateGroups, companyId), eq(signTemplateGroups.systemKey, 'common')));
   await db
     .insert(signTemplates)
     .values(

@@ -4,6 +4,7 @@
  * deleted templates are kept (soft delete) because contracts refer to them.
  */
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { departments, roles } from '../../db/schema';
 import {
@@ -34,11 +35,7 @@ export async function findTemplate(db: Db, companyId: number, boxId: number): Pr
     .select()
     .from(signTemplates)
     .where(
-      and(
-        eq(signTemplates.companyId, companyId),
-        eq(signTemplates.id, boxId),
-        isNull(signTemplates.deletedAt),
-      ),
+      and(inCompany(signTemplates, companyId), eq(signTemplates.id, boxId), isNull(signTemplates.deletedAt)),
     );
   if (!row) throw notFound('合同模板不存在或已被删除');
   return row;
@@ -57,7 +54,7 @@ export async function canUseTemplate(db: Db, session: Session, template: Templat
 /** Templates the user may start a contract with: on the shelf and in range. */
 export async function listUsableTemplates(db: Db, session: Session, filter: { type?: number; key?: string }) {
   const conditions: SQL[] = [
-    eq(signTemplates.companyId, session.companyId),
+    inCompany(signTemplates, session.companyId),
     isNull(signTemplates.deletedAt),
     eq(signTemplates.state, 1),
   ];
@@ -113,7 +110,7 @@ export async function listManagedTemplates(
     pagesize?: number;
   },
 ) {
-  const conditions: SQL[] = [eq(signTemplates.companyId, companyId), isNull(signTemplates.deletedAt)];
+  const conditions: SQL[] = [inCompany(signTemplates, companyId), isNull(signTemplates.deletedAt)];
   if (query.key) conditions.push(ilike(signTemplates.name, `%${escapeLike(query.key)}%`));
   if (query.groupId !== undefined) conditions.push(eq(signTemplates.groupId, query.groupId));
   if (query.state !== undefined) conditions.push(eq(signTemplates.state, query.state));
@@ -158,7 +155,7 @@ export async function recommendTemplates(
         .from(signContracts)
         .where(
           and(
-            eq(signContracts.companyId, session.companyId),
+            inCompany(signContracts, session.companyId),
             inArray(signContracts.templateId, ids),
             gte(signContracts.createdAt, since),
           ),
@@ -184,7 +181,7 @@ export async function setShelfState(db: Db, companyId: number, boxId: number, st
     .where(
       and(
         eq(signTemplates.id, template.id),
-        eq(signTemplates.companyId, companyId),
+        inCompany(signTemplates, companyId),
         sql`${signTemplates.state} <> ${state}`,
       ),
     )
@@ -202,7 +199,7 @@ export async function deleteTemplate(db: Db, companyId: number, boxId: number): 
     .where(
       and(
         eq(signTemplates.id, boxId),
-        eq(signTemplates.companyId, companyId),
+        inCompany(signTemplates, companyId),
         eq(signTemplates.state, 2),
         isNull(signTemplates.deletedAt),
       ),
@@ -223,7 +220,7 @@ export async function listGroups(db: Db, companyId: number) {
       signTemplates,
       and(eq(signTemplates.groupId, signTemplateGroups.id), isNull(signTemplates.deletedAt)),
     )
-    .where(eq(signTemplateGroups.companyId, companyId))
+    .where(inCompany(signTemplateGroups, companyId))
     .groupBy(signTemplateGroups.id)
     .orderBy(asc(signTemplateGroups.sort), asc(signTemplateGroups.id));
   const data = rows.map((row) => toGroup(row.group, row.n));
@@ -245,7 +242,7 @@ async function findGroup(db: Db, companyId: number, groupId: number): Promise<Gr
   const [group] = await db
     .select()
     .from(signTemplateGroups)
-    .where(and(eq(signTemplateGroups.companyId, companyId), eq(signTemplateGroups.id, groupId)));
+    .where(and(inCompany(signTemplateGroups, companyId), eq(signTemplateGroups.id, groupId)));
   if (!group) throw notFound('模板分组不存在或已被删除');
   return group;
 }
@@ -254,7 +251,7 @@ async function assertGroupNameFree(db: Db, companyId: number, name: string, exce
   const [same] = await db
     .select({ id: signTemplateGroups.id })
     .from(signTemplateGroups)
-    .where(and(eq(signTemplateGroups.companyId, companyId), eq(signTemplateGroups.name, name)));
+    .where(and(inCompany(signTemplateGroups, companyId), eq(signTemplateGroups.name, name)));
   if (same && same.id !== exceptId) throw businessError('分组名称已存在');
 }
 
@@ -268,7 +265,7 @@ export async function addGroup(db: Db, companyId: number, rawName: string) {
     const [own] = await tx
       .select({ n: count(), maxSort: sql<number>`coalesce(max(${signTemplateGroups.sort}), 0)::int` })
       .from(signTemplateGroups)
-      .where(and(eq(signTemplateGroups.companyId, companyId), isNull(signTemplateGroups.systemKey)));
+      .where(and(inCompany(signTemplateGroups, companyId), isNull(signTemplateGroups.systemKey)));
     if ((own?.n ?? 0) >= maxCustomGroups) throw businessError(`最多只能建立 ${maxCustomGroups} 个自定义分组`);
     const [group] = await tx
       .insert(signTemplateGroups)
@@ -287,7 +284,7 @@ export async function renameGroup(db: Db, companyId: number, groupId: number, ra
   await db
     .update(signTemplateGroups)
     .set({ name })
-    .where(and(eq(signTemplateGroups.id, groupId), eq(signTemplateGroups.companyId, companyId)));
+    .where(and(eq(signTemplateGroups.id, groupId), inCompany(signTemplateGroups, companyId)));
 }
 
 export async function deleteGroup(db: Db, companyId: number, groupId: number) {
@@ -297,14 +294,14 @@ export async function deleteGroup(db: Db, companyId: number, groupId: number) {
     const [other] = await tx
       .select({ id: signTemplateGroups.id })
       .from(signTemplateGroups)
-      .where(and(eq(signTemplateGroups.companyId, companyId), eq(signTemplateGroups.systemKey, 'other')));
+      .where(and(inCompany(signTemplateGroups, companyId), eq(signTemplateGroups.systemKey, 'other')));
     await tx
       .update(signTemplates)
       .set({ groupId: other!.id })
-      .where(and(eq(signTemplates.companyId, companyId), eq(signTemplates.groupId, groupId)));
+      .where(and(inCompany(signTemplates, companyId), eq(signTemplates.groupId, groupId)));
     await tx
       .delete(signTemplateGroups)
-      .where(and(eq(signTemplateGroups.id, groupId), eq(signTemplateGroups.companyId, companyId)));
+      .where(and(eq(signTemplateGroups.id, groupId), inCompany(signTemplateGroups, companyId)));
   });
 }
 
@@ -337,13 +334,13 @@ async function readRange(db: Db, companyId: number, template: TemplateRow) {
     ? await db
         .select({ deptId: departments.id, deptName: departments.name })
         .from(departments)
-        .where(and(eq(departments.companyId, companyId), inArray(departments.id, template.rangeDeptIds)))
+        .where(and(inCompany(departments, companyId), inArray(departments.id, template.rangeDeptIds)))
     : [];
   const role = template.rangeRoleIds.length
     ? await db
         .select({ roleId: roles.id, roleName: roles.name })
         .from(roles)
-        .where(and(eq(roles.companyId, companyId), inArray(roles.id, template.rangeRoleIds)))
+        .where(and(inCompany(roles, companyId), inArray(roles.id, template.rangeRoleIds)))
     : [];
   return { dept, role };
 }
@@ -385,7 +382,7 @@ export async function saveTemplateSettings(db: Db, companyId: number, body: Body
       ...(body.groupId !== undefined ? { groupId: body.groupId } : {}),
       updatedAt: sql`now()`,
     })
-    .where(and(eq(signTemplates.id, body.boxId), eq(signTemplates.companyId, companyId)));
+    .where(and(eq(signTemplates.id, body.boxId), inCompany(signTemplates, companyId)));
 }
 
 export async function saveTemplateRange(db: Db, companyId: number, body: BodyOf<'templateRangeSetting'>) {
@@ -394,20 +391,20 @@ export async function saveTemplateRange(db: Db, companyId: number, body: BodyOf<
     const found = await db
       .select({ id: departments.id })
       .from(departments)
-      .where(and(eq(departments.companyId, companyId), inArray(departments.id, body.dept)));
+      .where(and(inCompany(departments, companyId), inArray(departments.id, body.dept)));
     if (found.length !== new Set(body.dept).size) throw businessError('所选部门不存在');
   }
   if (body.role.length) {
     const found = await db
       .select({ id: roles.id })
       .from(roles)
-      .where(and(eq(roles.companyId, companyId), inArray(roles.id, body.role)));
+      .where(and(inCompany(roles, companyId), inArray(roles.id, body.role)));
     if (found.length !== new Set(body.role).size) throw businessError('所选角色不存在');
   }
   await db
     .update(signTemplates)
     .set({ rangeDeptIds: body.dept, rangeRoleIds: body.role, updatedAt: sql`now()` })
-    .where(and(eq(signTemplates.id, body.boxId), eq(signTemplates.companyId, companyId)));
+    .where(and(eq(signTemplates.id, body.boxId), inCompany(signTemplates, companyId)));
 }
 
 export function toTemplateField(field: StoredTemplateField) {
@@ -444,7 +441,7 @@ export async function saveCustomizeSettings(
       .from(signTemplates)
       .where(
         and(
-          eq(signTemplates.companyId, companyId),
+          inCompany(signTemplates, companyId),
           eq(signTemplates.id, body.boxId),
           isNull(signTemplates.deletedAt),
         ),
@@ -540,7 +537,7 @@ export async function saveOtherSettings(db: Db, companyId: number, body: BodyOf<
       showUpdatetime: body.updatetime ?? 1,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(signTemplates.id, template.id), eq(signTemplates.companyId, companyId)));
+    .where(and(eq(signTemplates.id, template.id), inCompany(signTemplates, companyId)));
 }
 
 /** For sign.yaml templatePostsV2: usable templates with their group and initiation types. */

@@ -1,5 +1,6 @@
 /** Reading and changing the signed-in user. */
 import { and, eq } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { companies, departments, positions, roles, users } from '../../db/schema';
 import { notFound } from '../../contract/envelope';
@@ -31,7 +32,7 @@ export async function readUserInfo(db: Db, companyId: number, userId: number) {
     .leftJoin(departments, eq(departments.id, users.deptId))
     .leftJoin(roles, eq(roles.id, users.roleId))
     .leftJoin(positions, eq(positions.id, users.positionId))
-    .where(and(eq(users.id, userId), eq(users.companyId, companyId)))
+    .where(and(eq(users.id, userId), inCompany(users, companyId)))
     .limit(1);
   if (!row) throw notFound('用户不存在');
   return { ...row, isManager: row.isManager ? (1 as const) : (0 as const) };

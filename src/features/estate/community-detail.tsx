@@ -6,7 +6,6 @@
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
 import {
-  AlertDialog,
   Badge,
   Box,
   Button,
@@ -40,6 +39,7 @@ import {
   uploadPicture,
 } from './estate-actors';
 import { formatUnitPrice, orDash, pictureTypeNames, pictureTypes } from './estate-format';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 
 const machine = communityArchiveMachine.provide({
   actors: { loadCommunity, saveArchive, deleteArchive, addPictures, removePicture },
@@ -311,42 +311,20 @@ export function CommunityDetail({ communityId, onChanged }: { communityId: numbe
           </Box>
         </Tabs.Root>
       )}
-      <AlertDialog.Root open={state.matches('confirmingDelete')}>
-        <AlertDialog.Content maxWidth="400px">
-          <AlertDialog.Title>删除小区档案</AlertDialog.Title>
-          <AlertDialog.Description>{communityArchiveMessages.deleteConfirm}</AlertDialog.Description>
-          <Flex gap="3" mt="4" justify="end">
-            <AlertDialog.Cancel>
-              <Button variant="soft" color="gray" onClick={() => send({ type: 'delete.cancel' })}>
-                取消
-              </Button>
-            </AlertDialog.Cancel>
-            <AlertDialog.Action>
-              <Button color="red" onClick={() => act({ type: 'delete.confirm' })}>
-                确定
-              </Button>
-            </AlertDialog.Action>
-          </Flex>
-        </AlertDialog.Content>
-      </AlertDialog.Root>
-      <AlertDialog.Root open={state.matches('confirmingPictureRemoval')}>
-        <AlertDialog.Content maxWidth="400px">
-          <AlertDialog.Title>删除图片</AlertDialog.Title>
-          <AlertDialog.Description>{communityArchiveMessages.pictureDeleteConfirm}</AlertDialog.Description>
-          <Flex gap="3" mt="4" justify="end">
-            <AlertDialog.Cancel>
-              <Button variant="soft" color="gray" onClick={() => send({ type: 'remove.cancel' })}>
-                取消
-              </Button>
-            </AlertDialog.Cancel>
-            <AlertDialog.Action>
-              <Button color="red" onClick={() => act({ type: 'remove.confirm' })}>
-                确定
-              </Button>
-            </AlertDialog.Action>
-          </Flex>
-        </AlertDialog.Content>
-      </AlertDialog.Root>
+      <ConfirmDialog
+        open={state.matches('confirmingDelete')}
+        title="删除小区档案"
+        message={communityArchiveMessages.deleteConfirm}
+        onConfirm={() => act({ type: 'delete.confirm' })}
+        onCancel={() => send({ type: 'delete.cancel' })}
+      />
+      <ConfirmDialog
+        open={state.matches('confirmingPictureRemoval')}
+        title="删除图片"
+        message={communityArchiveMessages.pictureDeleteConfirm}
+        onConfirm={() => act({ type: 'remove.confirm' })}
+        onCancel={() => send({ type: 'remove.cancel' })}
+      />
     </Flex>
   );
 }

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { Badge, Box, Button, Card, Flex, Heading, Select, Tabs, Text, TextField } from '@radix-ui/themes';
+import { Badge, Box, Button, Card, Flex, Heading, Tabs, Text, TextField } from '@radix-ui/themes';
 import { resourceMachine } from '../../../machines/resource.machine';
 import type { PageProps } from '../../core/workspace';
 import { inspect } from '../../inspector/inspection-store';
@@ -27,6 +27,7 @@ import {
   type OpenCity,
 } from './estate-actors';
 import { formatUnitPrice } from './estate-format';
+import { FilterSelect } from '../../ui/list-page/filter-select';
 
 type Filters = { cityId: string; distractId: string; regionId: string; key: string };
 const all = 'all';
@@ -103,36 +104,22 @@ function DistrictFilters({
   const regions = districts.find((d) => String(d.distractId) === draft.distractId)?.regions ?? [];
   return (
     <>
-      <Select.Root
+      <FilterSelect
+        label="区县"
+        allLabel="全部区县"
         value={draft.distractId}
         disabled={cityId === null}
-        onValueChange={(distractId) => onChange({ distractId, regionId: all })}
-      >
-        <Select.Trigger aria-label="区县" />
-        <Select.Content>
-          <Select.Item value={all}>全部区县</Select.Item>
-          {districts.map((d) => (
-            <Select.Item key={d.distractId} value={String(d.distractId)}>
-              {d.distractName}
-            </Select.Item>
-          ))}
-        </Select.Content>
-      </Select.Root>
-      <Select.Root
+        options={districts.map((d) => ({ value: d.distractId, label: d.distractName }))}
+        onChange={(distractId) => onChange({ distractId, regionId: all })}
+      />
+      <FilterSelect
+        label="片区"
+        allLabel="全部片区"
         value={draft.regionId}
         disabled={regions.length === 0}
-        onValueChange={(regionId) => onChange({ regionId })}
-      >
-        <Select.Trigger aria-label="片区" />
-        <Select.Content>
-          <Select.Item value={all}>全部片区</Select.Item>
-          {regions.map((r) => (
-            <Select.Item key={r.regionId} value={String(r.regionId)}>
-              {r.regionName}
-            </Select.Item>
-          ))}
-        </Select.Content>
-      </Select.Root>
+        options={regions.map((r) => ({ value: r.regionId, label: r.regionName }))}
+        onChange={(regionId) => onChange({ regionId })}
+      />
     </>
   );
 }
@@ -183,20 +170,13 @@ export default function EstatePage(_props: PageProps) {
         onApply={() => apply(draft)}
         onReset={() => apply(reset())}
       >
-        <Select.Root
+        <FilterSelect
+          label="城市"
+          allLabel="全部开通城市"
           value={draft.cityId}
-          onValueChange={(cityId) => set({ cityId, distractId: all, regionId: all })}
-        >
-          <Select.Trigger aria-label="城市" />
-          <Select.Content>
-            <Select.Item value={all}>全部开通城市</Select.Item>
-            {openCities.map((city) => (
-              <Select.Item key={city.cityid} value={String(city.cityid)}>
-                {city.name}
-              </Select.Item>
-            ))}
-          </Select.Content>
-        </Select.Root>
+          options={openCities.map((city) => ({ value: city.cityid, label: city.name }))}
+          onChange={(cityId) => set({ cityId, distractId: all, regionId: all })}
+        />
         <DistrictFilters
           key={draft.cityId}
           cityId={draft.cityId === all ? null : Number(draft.cityId)}

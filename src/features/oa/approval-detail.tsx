@@ -6,7 +6,6 @@
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
 import {
-  AlertDialog,
   Badge,
   Box,
   Button,
@@ -24,6 +23,7 @@ import { approvalMachine, approvalMessages } from '../../../machines/approval.ma
 import { inspect } from '../../inspector/inspection-store';
 import { approvalActors, type OaInstanceDetail } from './oa-actors';
 import { approvalStatusColors, approvalStatusNames, approverTypeNames, stepStatusNames } from './oa-format';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 
 const stepColors: Record<number, 'gray' | 'amber' | 'green' | 'red'> = {
   0: 'gray',
@@ -233,24 +233,13 @@ export function ApprovalDetail({ approvalId, onChanged }: { approvalId: number; 
           )}
         </>
       )}
-      <AlertDialog.Root open={state.matches({ pending: 'confirmingRevoke' })}>
-        <AlertDialog.Content maxWidth="400px">
-          <AlertDialog.Title>撤回审批</AlertDialog.Title>
-          <AlertDialog.Description>{approvalMessages.revokeConfirm}</AlertDialog.Description>
-          <Flex gap="3" mt="4" justify="end">
-            <AlertDialog.Cancel>
-              <Button variant="soft" color="gray" onClick={() => send({ type: 'revoke.cancel' })}>
-                取消
-              </Button>
-            </AlertDialog.Cancel>
-            <AlertDialog.Action>
-              <Button color="red" onClick={() => act({ type: 'revoke.confirm' })}>
-                确定
-              </Button>
-            </AlertDialog.Action>
-          </Flex>
-        </AlertDialog.Content>
-      </AlertDialog.Root>
+      <ConfirmDialog
+        open={state.matches({ pending: 'confirmingRevoke' })}
+        title="撤回审批"
+        message={approvalMessages.revokeConfirm}
+        onConfirm={() => act({ type: 'revoke.confirm' })}
+        onCancel={() => send({ type: 'revoke.cancel' })}
+      />
     </Flex>
   );
 }

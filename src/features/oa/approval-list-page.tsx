@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
-import { Badge, Box, Button, Card, Flex, Heading, Select, Tabs, Text } from '@radix-ui/themes';
+import { Badge, Box, Button, Card, Flex, Heading, Tabs, Text } from '@radix-ui/themes';
 import { resourceMachine } from '../../../machines/resource.machine';
 import { inspect } from '../../inspector/inspection-store';
 import type { PageProps } from '../../core/workspace';
@@ -24,6 +24,7 @@ import {
 } from './oa-actors';
 import { ApprovalDialog } from './approval-detail';
 import { appTypeNames, approvalStatusColors, approvalStatusNames, approvalViews } from './oa-format';
+import { FilterSelect, namedOptions, staffOptions } from '../../ui/list-page/filter-select';
 
 type Filters = {
   appType: string;
@@ -57,6 +58,11 @@ function toQuery(type: number, filters: Filters): Query {
   if (filters.overTimeEnd) query.overTimeEnd = filters.overTimeEnd;
   return query;
 }
+
+const approvalApps = [
+  { value: 5, label: '合同' },
+  { value: 6, label: '签约' },
+];
 
 const sponsorsMachine = resourceMachine.provide({ actors: { load: loadSponsors } });
 
@@ -173,36 +179,27 @@ export default function ApprovalListPage({ params }: PageProps) {
           list.setQuery(toQuery(type, emptyFilters));
         }}
       >
-        <Select.Root value={draft.appType} onValueChange={(appType) => set({ appType })}>
-          <Select.Trigger aria-label="应用" />
-          <Select.Content>
-            <Select.Item value="all">全部应用</Select.Item>
-            <Select.Item value="5">合同</Select.Item>
-            <Select.Item value="6">签约</Select.Item>
-          </Select.Content>
-        </Select.Root>
-        <Select.Root value={draft.sponsorUserId} onValueChange={(sponsorUserId) => set({ sponsorUserId })}>
-          <Select.Trigger aria-label="发起人" />
-          <Select.Content>
-            <Select.Item value="all">全部发起人</Select.Item>
-            {staff.map((person) => (
-              <Select.Item key={person.userId} value={String(person.userId)}>
-                {person.name}
-              </Select.Item>
-            ))}
-          </Select.Content>
-        </Select.Root>
-        <Select.Root value={draft.status} onValueChange={(status) => set({ status })}>
-          <Select.Trigger aria-label="审批状态" />
-          <Select.Content>
-            <Select.Item value="all">全部状态</Select.Item>
-            {Object.entries(approvalStatusNames).map(([value, label]) => (
-              <Select.Item key={value} value={value}>
-                {label}
-              </Select.Item>
-            ))}
-          </Select.Content>
-        </Select.Root>
+        <FilterSelect
+          label="应用"
+          allLabel="全部应用"
+          value={draft.appType}
+          options={approvalApps}
+          onChange={(appType) => set({ appType })}
+        />
+        <FilterSelect
+          label="发起人"
+          allLabel="全部发起人"
+          value={draft.sponsorUserId}
+          options={staffOptions(staff)}
+          onChange={(sponsorUserId) => set({ sponsorUserId })}
+        />
+        <FilterSelect
+          label="审批状态"
+          allLabel="全部状态"
+          value={draft.status}
+          options={namedOptions(approvalStatusNames)}
+          onChange={(status) => set({ status })}
+        />
         <DateRangeFilter
           label="发起时间"
           start={draft.entryTimeStart}

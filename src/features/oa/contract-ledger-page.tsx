@@ -35,6 +35,7 @@ import {
   saleStateNames,
   searchKinds,
 } from './oa-format';
+import { FilterSelect, namedOptions, staffOptions } from '../../ui/list-page/filter-select';
 
 type Search = {
   kind: string;
@@ -73,6 +74,11 @@ function toBody(search: Search): Omit<SaleSearch, 'pageindex'> {
   if (search.tagId !== 'all') body.tags = [Number(search.tagId)];
   return body;
 }
+
+const ledgerSorts = [
+  { value: 1, label: '签约时间降序' },
+  { value: 2, label: '签约时间升序' },
+];
 
 const staffMachine = resourceMachine.provide({ actors: { load: loadSponsors } });
 
@@ -247,52 +253,39 @@ export default function ContractLedgerPage({ params }: PageProps) {
             style={{ width: 200 }}
           />
         </Flex>
-        <Select.Root value={draft.userId} onValueChange={(value) => set({ userId: value })}>
-          <Select.Trigger aria-label="签约人" />
-          <Select.Content>
-            <Select.Item value="all">全部签约人</Select.Item>
-            {staff.map((person) => (
-              <Select.Item key={person.userId} value={String(person.userId)}>
-                {person.name}
-              </Select.Item>
-            ))}
-          </Select.Content>
-        </Select.Root>
-        <Select.Root value={draft.state} onValueChange={(value) => set({ state: value })}>
-          <Select.Trigger aria-label="合同状态" />
-          <Select.Content>
-            <Select.Item value="all">全部状态</Select.Item>
-            {Object.entries(stateNames).map(([value, label]) => (
-              <Select.Item key={value} value={value}>
-                {label}
-              </Select.Item>
-            ))}
-          </Select.Content>
-        </Select.Root>
-        <Select.Root value={draft.tagId} onValueChange={(value) => set({ tagId: value })}>
-          <Select.Trigger aria-label="标签" />
-          <Select.Content>
-            <Select.Item value="all">全部标签</Select.Item>
-            {[...tags].map(([tagId, tagName]) => (
-              <Select.Item key={tagId} value={String(tagId)}>
-                {tagName}
-              </Select.Item>
-            ))}
-          </Select.Content>
-        </Select.Root>
+        <FilterSelect
+          label="签约人"
+          allLabel="全部签约人"
+          value={draft.userId}
+          options={staffOptions(staff)}
+          onChange={(userId) => set({ userId })}
+        />
+        <FilterSelect
+          label="合同状态"
+          allLabel="全部状态"
+          value={draft.state}
+          options={namedOptions(stateNames)}
+          onChange={(state) => set({ state })}
+        />
+        <FilterSelect
+          label="标签"
+          allLabel="全部标签"
+          value={draft.tagId}
+          options={[...tags].map(([value, label]) => ({ value, label }))}
+          onChange={(tagId) => set({ tagId })}
+        />
         <DateRangeFilter
           label="录入时间"
           start={draft.entryStart}
           end={draft.entryEnd}
           onChange={(entryStart, entryEnd) => set({ entryStart, entryEnd })}
         />
-        <Select.Root value={draft.sort} onValueChange={(value) => set({ sort: value })}>
-          <Select.Trigger aria-label="排序" />
-          <Select.Content>
-            <Select.Item value="1">签约时间降序</Select.Item>
-            <Select.Item value="2">签约时间升序</Select.Item>
-          </Select.Content>
-        </Select.Root>
+        <FilterSelect
+          label="排序"
+          value={draft.sort}
+          options={ledgerSorts}
+          onChange={(sort) => set({ sort })}
+        />
       </FilterBar>
       <ListTable
         list={list}

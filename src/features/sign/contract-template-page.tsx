@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
-import { AlertDialog, Badge, Box, Button, Callout, Flex, Heading, Select, TextField } from '@radix-ui/themes';
+import { Badge, Box, Button, Callout, Flex, Heading, TextField } from '@radix-ui/themes';
 import { resourceMachine } from '../../../machines/resource.machine';
 import type { PageProps } from '../../core/workspace';
 import { inspect } from '../../inspector/inspection-store';
@@ -26,6 +26,8 @@ import {
 import { contractTypeNames } from '../../shared/sign-format';
 import { GroupBar, messageOf, type Notice } from './template-group-bar';
 import { SettingsDialog } from './template-settings-dialog';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { FilterSelect } from '../../ui/list-page/filter-select';
 
 type Query = Omit<TemplateListQuery, 'pageindex' | 'pagesize'>;
 type Filters = { state: 'all' | '1' | '2'; key: string };
@@ -38,6 +40,11 @@ function toQuery(groupId: number | null, filters: Filters): Query {
     ...(filters.key.trim() ? { key: filters.key.trim() } : {}),
   };
 }
+
+const shelfStates = [
+  { value: 1, label: '已上架' },
+  { value: 2, label: '已下架' },
+];
 
 const groupsMachine = resourceMachine.provide({ actors: { load: loadTemplateGroups } });
 
@@ -141,14 +148,13 @@ export default function ContractTemplatePage(_props: PageProps) {
             search(emptyFilters);
           }}
         >
-          <Select.Root value={draft.state} onValueChange={(v) => set({ state: v as Filters['state'] })}>
-            <Select.Trigger aria-label="上架状态" />
-            <Select.Content>
-              <Select.Item value="all">全部状态</Select.Item>
-              <Select.Item value="1">已上架</Select.Item>
-              <Select.Item value="2">已下架</Select.Item>
-            </Select.Content>
-          </Select.Root>
+          <FilterSelect
+            label="上架状态"
+            allLabel="全部状态"
+            value={draft.state}
+            options={shelfStates}
+            onChange={(v) => set({ state: v as Filters['state'] })}
+          />
           <TextField.Root
             aria-label="模板名称"
             placeholder="请输入模板名称"
@@ -182,30 +188,17 @@ export default function ContractTemplatePage(_props: PageProps) {
           }}
         />
       )}
-      <AlertDialog.Root open={deleting !== null}>
-        <AlertDialog.Content maxWidth="380px">
-          <AlertDialog.Title>提示</AlertDialog.Title>
-          <AlertDialog.Description>确定删除模板「{deleting?.boxName}」吗？</AlertDialog.Description>
-          <Flex gap="3" justify="end" mt="4">
-            <AlertDialog.Cancel>
-              <Button variant="soft" color="gray" onClick={() => setDeleting(null)}>
-                取消
-              </Button>
-            </AlertDialog.Cancel>
-            <AlertDialog.Action>
-              <Button
-                color="red"
-                onClick={() => {
-                  if (deleting) void run(removeTemplate(deleting.boxId));
-                  setDeleting(null);
-                }}
-              >
-                删除
-              </Button>
-            </AlertDialog.Action>
-          </Flex>
-        </AlertDialog.Content>
-      </AlertDialog.Root>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="提示"
+        message={`确定删除模板「${deleting?.boxName ?? ''}」吗？`}
+        confirmText="删除"
+        onConfirm={() => {
+          if (deleting) void run(removeTemplate(deleting.boxId));
+          setDeleting(null);
+        }}
+        onCancel={() => setDeleting(null)}
+      />
     </Box>
   );
 }

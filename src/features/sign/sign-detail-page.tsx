@@ -7,7 +7,6 @@
 import { useEffect, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import {
-  AlertDialog,
   Badge,
   Box,
   Button,
@@ -47,6 +46,7 @@ import {
 } from '../../shared/sign-format';
 import { signPages } from '../../shared/sign-pages';
 import { FollowUpsTab, HistoryTab, LogsTab, PicturesTab } from './sign-detail-tabs';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 
 const busyStates = [
   'loading',
@@ -370,22 +370,14 @@ function ContractDetail({ contractId }: { contractId: number }) {
         </>
       )}
 
-      <AlertDialog.Root open={confirmText !== null}>
-        <AlertDialog.Content maxWidth="380px">
-          <AlertDialog.Title>提示</AlertDialog.Title>
-          <AlertDialog.Description>{confirmText}</AlertDialog.Description>
-          <Flex gap="3" justify="end" mt="4">
-            <AlertDialog.Cancel>
-              <Button variant="soft" color="gray" onClick={() => send({ type: 'confirm.no' })}>
-                取消
-              </Button>
-            </AlertDialog.Cancel>
-            <AlertDialog.Action>
-              <Button onClick={() => send({ type: 'confirm.yes' })}>确定</Button>
-            </AlertDialog.Action>
-          </Flex>
-        </AlertDialog.Content>
-      </AlertDialog.Root>
+      <ConfirmDialog
+        open={confirmText !== null}
+        title="提示"
+        message={confirmText ?? ''}
+        isDanger={false}
+        onConfirm={() => send({ type: 'confirm.yes' })}
+        onCancel={() => send({ type: 'confirm.no' })}
+      />
 
       <Dialog.Root open={voidOpen} onOpenChange={setVoidOpen}>
         <Dialog.Content maxWidth="420px">

@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 import { useMachine } from '@xstate/react';
-import { Badge, Box, Button, Flex, Heading, Select, Tabs, Text, TextField } from '@radix-ui/themes';
+import { Badge, Box, Button, Flex, Heading, Tabs, Text, TextField } from '@radix-ui/themes';
 import { resourceMachine } from '../../../machines/resource.machine';
 import type { PageProps } from '../../core/workspace';
 import { useWorkspace } from '../../core/workspace';
@@ -36,6 +36,7 @@ import {
   sortFieldNames,
 } from '../../shared/sign-format';
 import { signPages } from '../../shared/sign-pages';
+import { FilterSelect, namedOptions, staffOptions } from '../../ui/list-page/filter-select';
 
 type Filters = {
   key: string;
@@ -197,45 +198,25 @@ export default function SignListPage(_props: PageProps) {
               onKeyDown={(e) => e.key === 'Enter' && search()}
             />
           </label>
-          <Flex direction="column" gap="1">
-            <Text size="1" color="gray">
-              部门
-            </Text>
-            <Select.Root
-              value={draft.deptId || allValue}
-              onValueChange={(value) => set({ deptId: value === allValue ? '' : value, userId: '' })}
-            >
-              <Select.Trigger aria-label="部门" placeholder="请选择部门" />
-              <Select.Content>
-                <Select.Item value={allValue}>全部部门</Select.Item>
-                {deptRows.map((row) => (
-                  <Select.Item key={row.dept.deptId} value={String(row.dept.deptId)}>
-                    {'　'.repeat(row.depth)}
-                    {row.dept.deptName}
-                  </Select.Item>
-                ))}
-              </Select.Content>
-            </Select.Root>
-          </Flex>
-          <Flex direction="column" gap="1">
-            <Text size="1" color="gray">
-              经办人
-            </Text>
-            <Select.Root
-              value={draft.userId || allValue}
-              onValueChange={(value) => set({ userId: value === allValue ? '' : value })}
-            >
-              <Select.Trigger aria-label="经办人" placeholder="请选择经办人" />
-              <Select.Content>
-                <Select.Item value={allValue}>全部经办人</Select.Item>
-                {users.map((user) => (
-                  <Select.Item key={user.userId} value={String(user.userId)}>
-                    {user.name}
-                  </Select.Item>
-                ))}
-              </Select.Content>
-            </Select.Root>
-          </Flex>
+          <FilterSelect
+            hasCaption
+            label="部门"
+            allLabel="全部部门"
+            value={draft.deptId || allValue}
+            options={deptRows.map((row) => ({
+              value: row.dept.deptId,
+              label: `${'　'.repeat(row.depth)}${row.dept.deptName}`,
+            }))}
+            onChange={(value) => set({ deptId: value === allValue ? '' : value, userId: '' })}
+          />
+          <FilterSelect
+            hasCaption
+            label="经办人"
+            allLabel="全部经办人"
+            value={draft.userId || allValue}
+            options={staffOptions(users)}
+            onChange={(value) => set({ userId: value === allValue ? '' : value })}
+          />
           <label className="field">
             <Text size="1" color="gray">
               开始日期
@@ -256,21 +237,13 @@ export default function SignListPage(_props: PageProps) {
               onChange={(e) => set({ dateEnd: e.target.value })}
             />
           </label>
-          <Flex direction="column" gap="1">
-            <Text size="1" color="gray">
-              排序
-            </Text>
-            <Select.Root value={draft.sortField} onValueChange={(value) => set({ sortField: value })}>
-              <Select.Trigger aria-label="排序" />
-              <Select.Content>
-                {Object.entries(sortFieldNames).map(([value, label]) => (
-                  <Select.Item key={value} value={value}>
-                    {label}
-                  </Select.Item>
-                ))}
-              </Select.Content>
-            </Select.Root>
-          </Flex>
+          <FilterSelect
+            hasCaption
+            label="排序"
+            value={draft.sortField}
+            options={namedOptions(sortFieldNames)}
+            onChange={(value) => set({ sortField: value })}
+          />
         </FilterBar>
       </Box>
       <StateTabs

@@ -8,7 +8,6 @@
 import { useCallback, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import {
-  AlertDialog,
   Badge,
   Box,
   Button,
@@ -40,6 +39,7 @@ import {
   type SealType,
   type SignSeal,
 } from './signing-actors';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 
 export const sealTypeNames: Record<SealType, string> = { 1: '公章', 2: '合同专用章', 3: '财务专用章' };
 const sealTypes: SealType[] = [1, 2, 3];
@@ -299,30 +299,16 @@ export default function SealPage(_props: PageProps) {
           />
         )}
       </Dialog.Root>
-      <AlertDialog.Root open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <AlertDialog.Content maxWidth="420px">
-          <AlertDialog.Title>删除印章</AlertDialog.Title>
-          <AlertDialog.Description>是否确定删除该印章「{deleting?.sealTitle}」？</AlertDialog.Description>
-          <Flex gap="3" mt="4" justify="end">
-            <AlertDialog.Cancel>
-              <Button variant="soft" color="gray">
-                取消
-              </Button>
-            </AlertDialog.Cancel>
-            <AlertDialog.Action>
-              <Button
-                color="red"
-                onClick={() => {
-                  if (deleting) send({ type: 'save', value: { op: 'delete', sealId: deleting.sealId } });
-                  setDeleting(null);
-                }}
-              >
-                确定
-              </Button>
-            </AlertDialog.Action>
-          </Flex>
-        </AlertDialog.Content>
-      </AlertDialog.Root>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="删除印章"
+        message={`是否确定删除该印章「${deleting?.sealTitle ?? ''}」？`}
+        onConfirm={() => {
+          if (deleting) send({ type: 'save', value: { op: 'delete', sealId: deleting.sealId } });
+          setDeleting(null);
+        }}
+        onCancel={() => setDeleting(null)}
+      />
       <SealAuthDialog open={isAuthOpen} onOpenChange={setAuthOpen} />
     </Box>
   );
