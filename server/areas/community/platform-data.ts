@@ -1,3 +1,4 @@
+// Over 500 lines on purpose: one data table (the shipped platform community base), no logic.
 /**
  * The platform community base shipped with the product (reference data, loaded at open): real
  * communities of the demo companies' open cities — 深圳 and 广州 (company A), 上海 (company B) — with

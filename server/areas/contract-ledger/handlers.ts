@@ -2,7 +2,6 @@
 import type { HandlerMap } from '../../contract/types';
 import { requireSession } from '../user/handlers';
 import {
-  addContract,
   deleteContract,
   listPictures,
   listRentContracts,
@@ -10,6 +9,7 @@ import {
   readRentContract,
   readSaleContract,
 } from './contracts';
+import { addContract } from './add-contract';
 import { changeContractState } from './state-changes';
 
 function changeMessage(result: { needApproval: 0 | 1 }): string {

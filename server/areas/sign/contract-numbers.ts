@@ -9,7 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { signContracts, signNumberSequences } from '../../db/schema-sign';
-import { formatContractNo, numberPeriod } from '../template/templates';
+import { formatContractNo, numberPeriod } from '../template/template-settings';
 
 type NumberedTemplate = Parameters<typeof formatContractNo>[0] & { companyId: number };
 

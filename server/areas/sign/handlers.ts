@@ -7,18 +7,18 @@
 import type { HandlerMap } from '../../contract/types';
 import { requireSession } from '../user/handlers';
 import { readSignBalance } from '../recharge/entitlements';
-import { listTemplatesForSigning, requireUsableTemplate, requireFlagsOf } from '../template/templates';
+import { listTemplatesForSigning, requireUsableTemplate } from '../template/templates';
+import { requireFlagsOf } from '../template/template-settings';
 import { SignAuth, findVisibleContract, requireSignAuth } from './access';
 import {
   companyNameOf,
-  countByState,
   editContract,
-  listContracts,
   readButtons,
   readContractContent,
   readContractDetail,
   submitContract,
 } from './contracts';
+import { countByState, listContracts } from './contract-list';
 import { deleteDraft, listDrafts, readDraft, saveDraft } from './drafts';
 import {
   completeContract,

@@ -10,7 +10,7 @@ import { signContracts } from '../../db/schema-sign';
 import { notFound } from '../../contract/envelope';
 import type { QueryOf, Session } from '../../contract/types';
 import type { ContractRow } from './access';
-import { listItem, signatoryCounts } from './contracts';
+import { listItem, signatoryCounts } from './contract-list';
 
 function mine(session: Session): SQL {
   return and(

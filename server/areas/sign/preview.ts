@@ -18,12 +18,8 @@ import { notFound } from '../../contract/envelope';
 import type { Session } from '../../contract/types';
 import { formatDateTime } from '../../format';
 import { contractFieldText } from '../../../domain/sign-contract-text';
-import {
-  findTemplate,
-  requireUsableTemplate,
-  toTemplateField,
-  type TemplateRow,
-} from '../template/templates';
+import { findTemplate, requireUsableTemplate, type TemplateRow } from '../template/templates';
+import { toTemplateField } from '../template/template-settings';
 import { decodeEntities, fileUrl } from '../signing/documents';
 import { SignAuth, findVisibleContract, requireSignAuth, type ContractRow } from './access';
 import { companyNameOf } from './contracts';

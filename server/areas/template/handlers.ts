@@ -13,18 +13,20 @@ import {
   findTemplate,
   listGroups,
   listManagedTemplates,
-  readCustomizeSettings,
-  readOtherSettings,
-  readTemplateSettings,
   recommendTemplates,
   renameGroup,
   requireUsableTemplate,
+  setShelfState,
+} from './templates';
+import {
+  readCustomizeSettings,
+  readOtherSettings,
+  readTemplateSettings,
   saveCustomizeSettings,
   saveOtherSettings,
   saveTemplateRange,
   saveTemplateSettings,
-  setShelfState,
-} from './templates';
+} from './template-settings';
 
 export const templateHandlers = {
   async templateManagementPosts({ query }, context) {

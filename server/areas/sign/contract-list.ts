@@ -1,0 +1,158 @@
+/** The sign list (signPosts): conditions, sort orders, list items and the counts per state (pageCount). */
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { inCompany } from '../../db/company-scope';
+import type { Db } from '../../db/db';
+import { departments, users } from '../../db/schema';
+import { signContracts, signSignatories } from '../../db/schema-sign';
+import type { QueryOf, Session } from '../../contract/types';
+import { formatDateTime } from '../../format';
+import { loadHierarchy, subtreeIds } from '../org/department-scope';
+import { SignAuth, requireSignAuth, viewScope, type ContractRow } from './access';
+// ---------------------------------------------------------------- list and counts
+
+export type ListQuery = QueryOf<'signPosts'>;
+
+export function dayStart(day: string): Date {
+  return new Date(`${day}T00:00:00+08:00`);
+}
+
+export async function listConditions(
+  db: Db,
+  session: Session,
+  query: Omit<ListQuery, 'state' | 'sortField' | 'pageindex' | 'pagesize'>,
+) {
+  const conditions: SQL[] = [
+    inCompany(signContracts, session.companyId),
+    isNull(signContracts.deletedAt),
+    await viewScope(db, session),
+  ];
+  if (query.key) {
+    const like = `%${query.key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(ilike(signContracts.searchText, like), ilike(signContracts.contractNo, like)) as SQL);
+  }
+  if (query.contractNo)
+    conditions.push(
+      ilike(signContracts.contractNo, `%${query.contractNo.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+    );
+  if (query.boxId !== undefined) conditions.push(eq(signContracts.templateId, query.boxId));
+  if (query.boxGroupType !== undefined) conditions.push(eq(signContracts.contractType, query.boxGroupType));
+  if (query.userId !== undefined) conditions.push(eq(signContracts.creatorUserId, query.userId));
+  if (query.deptId !== undefined) {
+    const ids = [...subtreeIds(await loadHierarchy(db, session.companyId), [query.deptId])];
+    conditions.push(ids.length ? inArray(signContracts.deptId, ids) : sql`false`);
+  }
+  if (query.dateStart) conditions.push(gte(signContracts.createdAt, dayStart(query.dateStart)));
+  if (query.dateEnd)
+    conditions.push(
+      lt(signContracts.createdAt, new Date(dayStart(query.dateEnd).getTime() + 24 * 3600 * 1000)),
+    );
+  return conditions;
+}
+
+export const sortOrders: Record<number, SQL[]> = {
+  1: [sql`${signContracts.startTime} desc nulls last`, desc(signContracts.id)],
+  2: [sql`${signContracts.startTime} asc nulls last`, asc(signContracts.id)],
+  3: [desc(signContracts.createdAt), desc(signContracts.id)],
+  4: [desc(signContracts.updatedAt), desc(signContracts.id)],
+};
+
+export async function listContracts(db: Db, session: Session, query: ListQuery) {
+  await requireSignAuth(db, session, SignAuth.view);
+  const conditions = await listConditions(db, session, query);
+  const state = query.state ?? 7;
+  if (state !== 0) conditions.push(eq(signContracts.state, state));
+  const size = query.pagesize ?? 15;
+  const index = query.pageindex ?? 1;
+  const where = and(...conditions);
+  const [total] = await db.select({ n: count() }).from(signContracts).where(where);
+  const rows = await db
+    .select({ contract: signContracts, creatorName: users.name, deptName: departments.name })
+    .from(signContracts)
+    .innerJoin(users, eq(users.id, signContracts.creatorUserId))
+    .leftJoin(departments, eq(departments.id, signContracts.deptId))
+    .where(where)
+    .orderBy(...(sortOrders[query.sortField ?? 4] ?? sortOrders[4]!))
+    .limit(size)
+    .offset((index - 1) * size);
+  const counts = await signatoryCounts(
+    db,
+    rows.map((r) => r.contract.id),
+  );
+  return {
+    data: rows.map((row) => ({
+      ...listItem(row.contract, { name: row.creatorName, deptName: row.deptName }),
+      ...(counts.get(row.contract.id) ?? { signedCount: 0, signerCount: 0 }),
+    })),
+    total: total?.n ?? 0,
+  };
+}
+
+export async function signatoryCounts(db: Db, contractIds: number[]) {
+  const result = new Map<number, { signedCount: number; signerCount: number }>();
+  if (!contractIds.length) return result;
+  const rows = await db
+    .select({
+      contractId: signSignatories.contractId,
+      signerCount: count(),
+      signedCount: sql<number>`count(*) filter (where ${signSignatories.signStatus} = 1)::int`,
+    })
+    .from(signSignatories)
+    .where(and(inArray(signSignatories.contractId, contractIds), eq(signSignatories.active, 1)))
+    .groupBy(signSignatories.contractId);
+  for (const row of rows)
+    result.set(row.contractId, { signedCount: row.signedCount, signerCount: row.signerCount });
+  return result;
+}
+
+export function houseInfoOfRow(contract: ContractRow) {
+  const info = (contract.content['houseInfo'] ?? {}) as Record<string, unknown>;
+  return {
+    ...info,
+    houseName: contract.houseName,
+    houseBuilding: contract.houseBuilding,
+    houseRoomNo: contract.houseRoomNo,
+  };
+}
+
+export const at = (date: Date | null) => (date ? formatDateTime(date) : null);
+
+export function listItem(contract: ContractRow, creator: { name: string; deptName: string | null }) {
+  return {
+    contractId: contract.id,
+    contractNo: contract.contractNo,
+    boxId: contract.templateId,
+    boxName: contract.boxName,
+    contractType: contract.contractType as 1 | 2 | 3,
+    state: contract.state as 1 | 2 | 3 | 4 | 6 | 7 | 8,
+    signatureType: contract.signatureType as 1 | 2,
+    houseInfo: houseInfoOfRow(contract),
+    partyANames: contract.partyANames,
+    partyBNames: contract.partyBNames,
+    creator: {
+      userId: contract.creatorUserId,
+      name: creator.name,
+      deptId: contract.deptId,
+      deptName: creator.deptName,
+    },
+    createTime: formatDateTime(contract.createdAt),
+    startTime: at(contract.startTime),
+    signTime: at(contract.signTime),
+    updateTime: formatDateTime(contract.updatedAt),
+  };
+}
+
+export async function countByState(db: Db, session: Session, query: QueryOf<'pageCount'>) {
+  await requireSignAuth(db, session, SignAuth.view);
+  const conditions = await listConditions(db, session, query);
+  const rows = await db
+    .select({ state: signContracts.state, n: count() })
+    .from(signContracts)
+    .where(and(...conditions))
+    .groupBy(signContracts.state);
+  const byState = new Map(rows.map((row) => [row.state, row.n]));
+  const states = [1, 2, 3, 4, 6, 7, 8] as const;
+  return [
+    { state: 0 as const, count: rows.reduce((sum, row) => sum + row.n, 0) },
+    ...states.map((state) => ({ state, count: byState.get(state) ?? 0 })),
+  ];
+}
