@@ -28,7 +28,7 @@ import {
   type QuickActor,
   type QuickFileSignContext,
   type QuickPosition,
-} from '../../../machines/quick-file-sign.machine';
+} from '../../../machines/quick-file-sign-context';
 import { WorkspaceContext, type PageProps } from '../../core/workspace';
 import { inspect } from '../../inspector/inspection-store';
 import { createQuickSignMachine } from './quick-sign-actors';
