@@ -42,14 +42,12 @@ import {
   type EditorRestore,
 } from './contract-editor';
 import { type FieldSpec, type FormGroup, type PartyValues } from './contract-fields';
-import {
-  ChoiceChecks,
-  CustomFieldsForm,
-  FurnitureForm,
-  GroupForm,
-  PartyForm,
-  RegionPicker,
-} from './contract-form-parts';
+import { ChoiceChecks } from './contract-form-controls';
+import { CustomFieldsForm } from './contract-custom-fields-form';
+import { FurnitureForm } from './contract-furniture-form';
+import { GroupForm } from './contract-group-form';
+import { PartyForm } from './contract-party-form';
+import { RegionPicker } from './contract-region-picker';
 import { ContractViewStart } from './contract-view-start';
 import { loadContractText, type SignPreview, type SignTemplateItem } from './sign-actors';
 import { signPages } from '../../shared/sign-pages';

@@ -20,7 +20,11 @@ import {
   useContractEditor,
   type EditorRestore,
 } from './contract-editor';
-import { CustomFieldsForm, FurnitureForm, GroupForm, PartyForm, RegionPicker } from './contract-form-parts';
+import { CustomFieldsForm } from './contract-custom-fields-form';
+import { FurnitureForm } from './contract-furniture-form';
+import { GroupForm } from './contract-group-form';
+import { PartyForm } from './contract-party-form';
+import { RegionPicker } from './contract-region-picker';
 import { ContractViewStart } from './contract-view-start';
 import type { SignTemplateItem } from './sign-actors';
 import { signPages } from '../../shared/sign-pages';
