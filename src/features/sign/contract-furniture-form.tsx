@@ -1,6 +1,6 @@
 /** The contract form's furniture and appliances list with its handover notes (家具家电及交接清单). */
 import { Box, Button, Card, Flex, Heading, TextArea, TextField } from '@radix-ui/themes';
-import type { FormValues } from './contract-fields';
+import type { FormValues } from './contract-form-values';
 
 export function FurnitureForm({
   furniture,

@@ -1,7 +1,8 @@
 /** A group of the contract form's standard fields, hidden by the display rules of 001 section 4. */
 import { Box, Card, Flex, Grid, Heading, Text, TextArea, TextField } from '@radix-ui/themes';
 import { isFieldShown } from '../../../domain/sign-form-display';
-import type { FieldSpec, FormValues, GroupSpec } from './contract-fields';
+import type { FieldSpec, GroupSpec } from './contract-fields';
+import type { FormValues } from './contract-form-values';
 import { ChoiceChecks, ChoiceSelect, Field } from './contract-form-controls';
 
 export function FieldInput({

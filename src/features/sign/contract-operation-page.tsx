@@ -41,7 +41,8 @@ import {
   type ContractEditor,
   type EditorRestore,
 } from './contract-editor';
-import { type FieldSpec, type FormGroup, type PartyValues } from './contract-fields';
+import type { FieldSpec, FormGroup } from './contract-fields';
+import type { PartyValues } from './contract-form-values';
 import { ChoiceChecks } from './contract-form-controls';
 import { CustomFieldsForm } from './contract-custom-fields-form';
 import { FurnitureForm } from './contract-furniture-form';

@@ -12,7 +12,7 @@ import {
   TextField,
 } from '@radix-ui/themes';
 import { certTypeOptions } from '../../../domain/sign-contract-text';
-import { emptyPerson, type PartyValues, type PersonValues } from './contract-fields';
+import { emptyPerson, type PartyValues, type PersonValues } from './contract-form-values';
 import { ChoiceSelect, Field } from './contract-form-controls';
 
 function PersonFields({

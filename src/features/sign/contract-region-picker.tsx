@@ -4,7 +4,7 @@ import { useMachine } from '@xstate/react';
 import { Flex, Select } from '@radix-ui/themes';
 import { resourceMachine } from '../../../machines/resource.machine';
 import { inspect } from '../../inspector/inspection-store';
-import type { FormValues, RegionValue } from './contract-fields';
+import type { FormValues, RegionValue } from './contract-form-values';
 import {
   loadProvinces,
   fetchCities,

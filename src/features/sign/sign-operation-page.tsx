@@ -9,7 +9,8 @@
 import { useState } from 'react';
 import { Badge, Box, Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import type { PageProps } from '../../core/workspace';
-import { checkForm, formSteps } from './contract-fields';
+import { checkForm } from './contract-form-checks';
+import { formSteps } from './contract-fields';
 import {
   DraftIndicator,
   EditorError,
