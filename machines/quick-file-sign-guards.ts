@@ -1,4 +1,4 @@
-/** The quick file-sign machine's guards, by name; the conditions themselves are in quick-file-sign-rules. */
+/** The quick file-sign machine's guards, by name (the conditions are in quick-file-sign-rules). */
 import type {
   QuickFileSignContext,
   QuickFileSignEvent,

@@ -1,4 +1,7 @@
-/** The session machine's context, events, delays and messages, shared with the login screens and the app's session actor. */
+/**
+ * The session machine's context, events, delays and messages, shared with the login screens and the
+ * app's session actor.
+ */
 export type SignedInUser = {
   userId: number;
   userName: string;

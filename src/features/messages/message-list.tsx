@@ -1,4 +1,7 @@
-/** The messages of one type and reading state, 100 per page; opening one marks it read and opens what it is about. */
+/**
+ * The messages of one type and reading state, 100 per page; opening one marks it read and opens what
+ * it is about.
+ */
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';

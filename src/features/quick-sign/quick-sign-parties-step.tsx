@@ -1,4 +1,4 @@
-/** The wizard's 添加签署方 step: personal parties, companies with their operator, delete with confirmation. */
+/** The wizard's 添加签署方 step: people, companies with their operator, delete after a confirmation. */
 import { useState } from 'react';
 import { Badge, Button, Card, Flex, RadioGroup, Table, TextField } from '@radix-ui/themes';
 import type { QuickFileSignContext } from '../../../machines/quick-file-sign-context';

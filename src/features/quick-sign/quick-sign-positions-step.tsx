@@ -1,6 +1,7 @@
 /**
- * The wizard's 设置签署位置 step: boxes dragged on the pages. react-pdf renders each page at one pixel
- * per PDF point times the scale, so a box converts to PDF points by dividing by the scale and flipping y.
+ * The wizard's 设置签署位置 step: boxes dragged on the pages. react-pdf renders each page at one
+ * pixel per PDF point times the scale, so a box converts to PDF points by dividing by the scale and
+ * flipping y.
  */
 import { useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { Document, Page, pdfjs } from 'react-pdf';

@@ -1,4 +1,4 @@
-/** The small inputs the contract form's parts share: a labelled field, a choice as checkboxes or as a select. */
+/** The inputs the contract form's parts share: a labelled field, a choice as checkboxes or a select. */
 import { Checkbox, Flex, Select, Text } from '@radix-ui/themes';
 import type { Option } from './contract-fields';
 

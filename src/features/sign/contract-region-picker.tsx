@@ -1,4 +1,4 @@
-/** The contract form's region picker: province, city and district, each loaded when the level above is chosen. */
+/** The contract form's region picker: province, city, district, each loaded once the one above is chosen. */
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { Flex, Select } from '@radix-ui/themes';
