@@ -24,7 +24,7 @@ import {
   type QuickRecord,
   type QuickStartResult,
   type QuickUnfinished,
-} from '../machines/quick-file-sign.machine';
+} from '../machines/quick-file-sign-context';
 import {
   browserModel,
   runPathInBrowser,

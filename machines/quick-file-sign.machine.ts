@@ -14,220 +14,29 @@
  * nextType decides what is offered: 1 start signing (fileSignContractStart type 2), 2 start the
  * approval (type 1, item 49). After a start the page moves on after 2500 ms.
  */
-import { and, assign, fromPromise, not, setup } from 'xstate';
-import type { components } from '../openapi/generated/api';
-
-type Schemas = components['schemas'];
-export type QuickFile = Schemas['FileSignFile'];
-export type QuickActor = Schemas['FileSignActor'];
-export type QuickPosition = Schemas['FileSignPosition'];
-export type QuickRecord = Schemas['FileSignRecord'];
-export type QuickUnfinished = Schemas['FileSignUnfinished'];
-export type QuickStartResult = Schemas['FileSignStartResult'];
-export type QuickContractStartResult = Schemas['FileSignContractStartResult'];
-
-/** What the file chooser hands over: the browser's File in the app, a stand-in in tests. */
-export type ChosenFile = { name: string; size: number; data?: Blob };
-
-export type QuickSettings = {
-  contractName: string;
-  signDeadline: number;
-  signOrder: 1 | 2;
-  showSignDate: 0 | 1;
-  watermarkType: 0 | 1 | 2;
-  watermark: string;
-};
-
-export type PersonalInput = {
-  actorId?: number;
-  contactsId?: number;
-  fillMethods: 1 | 2;
-  name: string;
-  phone: string;
-  certType?: 1 | 2 | 3 | 4;
-  certNo?: string;
-};
-
-export type CompanyInput = { actorId?: number; cropName: string; name: string; phone: string };
-
-export const quickFileSignMessages = {
-  fileTypes: '仅支持 doc、docx、pdf、png、jpg、jpeg、webp、gif 格式的文件',
-  fileTooLarge: '文件过大，不能超过 20 MB',
-  deleteConfirm: '您确认删除该项信息吗？',
-  noParties: '请添加签署方',
-  incompleteParty: '请完善企业签署方的经办人',
-  positionsMissing: '请为每个签署方设置签署位置（企业签署方须有盖章位置）',
-  nameRequired: '请输入合同名称',
-  watermarkRequired: '请输入水印内容',
-  saved: '保存成功',
-  signingStarted: '已发起签署，已短信通知签署方',
-  approvalStarted: '已发起审批',
-} as const;
-
-export const quickFileSignDefaults: QuickSettings = {
-  contractName: '',
-  signDeadline: 7,
-  signOrder: 2,
-  showSignDate: 1,
-  watermarkType: 2,
-  watermark: '',
-};
-
-export const allowedExtensions = ['doc', 'docx', 'pdf', 'png', 'jpg', 'jpeg', 'webp', 'gif'] as const;
-export const maxFileBytes = 20 * 1024 * 1024;
-
-export type QuickFileSignEvent =
-  | { type: 'unfinished.continue' }
-  | { type: 'unfinished.refill' }
-  | { type: 'file.choose'; file: ChosenFile }
-  | { type: 'party.savePersonal'; actor: PersonalInput }
-  | { type: 'party.addCompany'; company: CompanyInput }
-  | { type: 'party.updateCompany'; company: CompanyInput & { actorId: number } }
-  | { type: 'party.delete'; actorId: number }
-  | { type: 'delete.confirm' }
-  | { type: 'delete.cancel' }
-  | { type: 'position.place'; position: QuickPosition }
-  | { type: 'position.remove'; index: number }
-  | { type: 'settings.change'; patch: Partial<QuickSettings> }
-  | { type: 'wizard.next' }
-  | { type: 'wizard.back' }
-  | { type: 'wizard.submit' }
-  | { type: 'sign.start' }
-  | { type: 'approval.start'; remark?: string };
-
-export type QuickFileSignContext = {
-  contractsysId: string | null;
-  contractId: number | null;
-  file: QuickFile | null;
-  actors: QuickActor[];
-  positions: QuickPosition[];
-  settings: QuickSettings;
-  unfinished: QuickUnfinished['record'];
-  nextType: 1 | 2 | null;
-  /** The actor a delete confirmation is about, and the company whose operator is being added. */
-  deletingActorId: number | null;
-  pendingCompany: CompanyInput | null;
-  result: QuickContractStartResult | null;
-  notice: { kind: 'error' | 'success'; text: string } | null;
-};
+import { and, assign, not, setup } from 'xstate';
+import { quickFileSignActors } from './quick-file-sign-actors';
+import {
+  quickFileSignDefaults,
+  quickFileSignMessages,
+  type QuickFileSignContext,
+  type QuickFileSignEvent,
+  type QuickRecord,
+} from './quick-file-sign-context';
+import { quickFileSignGuards } from './quick-file-sign-guards';
+import { outputOf, upsertActor } from './quick-file-sign-rules';
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
-
-function extensionOf(name: string): string {
-  return name.toLowerCase().split('.').pop() ?? '';
-}
-
-export function isAllowedFile(file: ChosenFile): boolean {
-  return (allowedExtensions as readonly string[]).includes(extensionOf(file.name));
-}
-
-/** Every party has a box; a company also a seal box; a person only signature boxes (the server checks again). */
-export function arePositionsComplete(actors: QuickActor[], positions: QuickPosition[]): boolean {
-  if (actors.length === 0) return false;
-  return actors.every((actor) => {
-    const own = positions.filter((position) => position.actorId === actor.actorId);
-    if (own.length === 0) return false;
-    if (actor.actorType === 2) return own.some((position) => position.positionType === 2);
-    return own.every((position) => position.positionType === 1);
-  });
-}
-
-function upsertActor(actors: QuickActor[], actor: QuickActor): QuickActor[] {
-  const index = actors.findIndex((candidate) => candidate.actorId === actor.actorId);
-  if (index === -1) return [...actors, actor];
-  return actors.map((candidate) => (candidate.actorId === actor.actorId ? actor : candidate));
-}
-
-const outputOf = <T>(event: unknown): T => (event as { output: T }).output;
 
 export const quickFileSignMachine = setup({
   types: {
     context: {} as QuickFileSignContext,
     events: {} as QuickFileSignEvent,
   },
-  actors: {
-    loadUnfinished: fromPromise<QuickUnfinished>(async () => {
-      throw new Error('loadUnfinished is provided by the app');
-    }),
-    loadRecord: fromPromise<QuickRecord, { contractsysId: string }>(async () => {
-      throw new Error('loadRecord is provided by the app');
-    }),
-    uploadFile: fromPromise<QuickFile, { file: ChosenFile; contractsysId: string | null }>(async () => {
-      throw new Error('uploadFile is provided by the app');
-    }),
-    savePersonalActor: fromPromise<QuickActor, { contractsysId: string; actor: PersonalInput }>(async () => {
-      throw new Error('savePersonalActor is provided by the app');
-    }),
-    addCompany: fromPromise<QuickActor, { contractsysId: string; cropName: string }>(async () => {
-      throw new Error('addCompany is provided by the app');
-    }),
-    addOperator: fromPromise<
-      QuickActor,
-      { contractsysId: string; actorId: number; name: string; phone: string }
-    >(async () => {
-      throw new Error('addOperator is provided by the app');
-    }),
-    updateCompany: fromPromise<
-      QuickActor,
-      { contractsysId: string; company: CompanyInput & { actorId: number } }
-    >(async () => {
-      throw new Error('updateCompany is provided by the app');
-    }),
-    deleteActor: fromPromise<void, { contractsysId: string; actorId: number }>(async () => {
-      throw new Error('deleteActor is provided by the app');
-    }),
-    saveDraft: fromPromise<
-      void,
-      { contractsysId: string; settings: QuickSettings; positions: QuickPosition[] }
-    >(async () => {
-      throw new Error('saveDraft is provided by the app');
-    }),
-    saveSettings: fromPromise<
-      QuickStartResult,
-      {
-        contractsysId: string;
-        contractId: number | null;
-        settings: QuickSettings;
-        positions: QuickPosition[];
-        actorOrder: number[];
-      }
-    >(async () => {
-      throw new Error('saveSettings is provided by the app');
-    }),
-    startContract: fromPromise<
-      QuickContractStartResult,
-      { contractId: number; type: 1 | 2; oaParam?: { oaItemId: 49; oaReamrk?: string } }
-    >(async () => {
-      throw new Error('startContract is provided by the app');
-    }),
-  },
-  guards: {
-    hasUnfinished: ({ event }) => outputOf<QuickUnfinished>(event).state === 1,
-    recordHasNoActors: ({ event }) => outputOf<QuickRecord>(event).actors.length === 0,
-    recordNeedsPositions: ({ event }) => {
-      const record = outputOf<QuickRecord>(event);
-      return (
-        record.actors.some((actor) => actor.complete !== 1) ||
-        !arePositionsComplete(record.actors, record.positions)
-      );
-    },
-    isAllowedFile: ({ event }) => event.type === 'file.choose' && isAllowedFile(event.file),
-    isSmallEnough: ({ event }) => event.type === 'file.choose' && event.file.size <= maxFileBytes,
-    hasCompleteParties: ({ context }) =>
-      context.actors.length > 0 && context.actors.every((actor) => actor.complete === 1),
-    hasParties: ({ context }) => context.actors.length > 0,
-    hasFile: ({ context }) => context.file !== null,
-    arePositionsComplete: ({ context }) => arePositionsComplete(context.actors, context.positions),
-    hasContractName: ({ context }) => context.settings.contractName.trim() !== '',
-    hasWatermark: ({ context }) =>
-      context.settings.watermarkType !== 2 || context.settings.watermark.trim() !== '',
-    /** Saved as a contract already (went back after 保存): fileSignEdit keeps the changes, no draft. */
-    isSaved: ({ context }) => context.contractId !== null,
-    offersSigning: ({ context }) => context.nextType === 1,
-    offersApproval: ({ context }) => context.nextType === 2,
-  },
+  actors: quickFileSignActors,
+  guards: quickFileSignGuards,
   actions: {
     showActorError: assign({
       notice: ({ event }) => ({

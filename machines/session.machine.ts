@@ -2,77 +2,16 @@
  * Login and session (000 sections 2, 4, 7, 8). The views render this machine; the API calls are
  * actors that src/ provides (and tests fake). Timers (1.5 s to login) are `after` delays.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { isMobile } from '../domain/validators';
-
-export type SignedInUser = {
-  userId: number;
-  userName: string;
-  name: string;
-  isManager: 0 | 1;
-  companyid: number;
-  companyName: string;
-  faceUrl?: string | null;
-};
-
-export type Credentials = { token: string; sessionid: string };
-
-export type RestoredSession = {
-  /** A stored token that /user/initialize accepted, with its user; null when there is none. */
-  session: { credentials: Credentials; user: SignedInUser } | null;
-  /** The page the app started on is a login page (the route guard stays quiet there). */
-  isOnLoginPage: boolean;
-};
-
-export type SessionEvent =
-  | { type: 'login.password'; userName: string; password: string }
-  | { type: 'login.sms'; userName: string; code: string; companyName?: string; name?: string }
-  | { type: 'code.send'; userName: string }
-  | {
-      type: 'register.submit';
-      userName: string;
-      code: string;
-      password: string;
-      name: string;
-      companyName: string;
-    }
-  | { type: 'password.retrieve'; userName: string; code: string; password: string }
-  | { type: 'mode.password' }
-  | { type: 'mode.sms' }
-  | { type: 'mode.register' }
-  | { type: 'mode.retrieve' }
-  | { type: 'logout' }
-  | { type: 'session.invalid'; message: string }
-  | { type: 'profile.rename'; name: string }
-  | { type: 'profile.changePassword'; oldPassword: string; newPassword: string }
-  | { type: 'profile.uploadFace'; file: Blob }
-  | { type: 'notice.dismiss' };
-
-export type SessionContext = {
-  credentials: Credentials | null;
-  user: SignedInUser | null;
-  /**
-   * The last notice of the login and profile screens. `server` notices came back from a call (the
-   * request layer has already toasted server errors); `local` ones did not reach the server.
-   */
-  notice: { kind: 'error' | 'success'; text: string; source: 'local' | 'server' } | null;
-  /** When the last SMS code was sent (ms since epoch), for the 60 s resend countdown. */
-  codeSentAt: number | null;
-};
-
-export const loginRedirectDelayMs = 1500;
-export const codeResendIntervalMs = 60_000;
-
-export const sessionMessages = {
-  mobileInvalid: '手机号格式不正确',
-  codeSent: '验证码已发送,请注意查收!',
-  loggedOut: '退出成功！',
-  notLoggedIn: '请先登录后再操作',
-  passwordReset: '密码已重置，请使用新密码登录',
-  renamed: '姓名已修改',
-  passwordChanged: '密码已修改，请牢记新密码',
-  faceUpdated: '头像已更新',
-} as const;
+import { sessionActors } from './session-actors';
+import {
+  loginRedirectDelayMs,
+  sessionMessages,
+  type RestoredSession,
+  type SessionContext,
+  type SessionEvent,
+} from './session-context';
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -83,47 +22,7 @@ export const sessionMachine = setup({
     context: {} as SessionContext,
     events: {} as SessionEvent,
   },
-  actors: {
-    restoreSession: fromPromise<RestoredSession>(async () => {
-      throw new Error('restoreSession is provided by the app');
-    }),
-    loginWithPassword: fromPromise<Credentials, { userName: string; password: string }>(async () => {
-      throw new Error('loginWithPassword is provided by the app');
-    }),
-    loginWithSms: fromPromise<
-      Credentials,
-      { userName: string; code: string; companyName?: string; name?: string }
-    >(async () => {
-      throw new Error('loginWithSms is provided by the app');
-    }),
-    register: fromPromise<
-      Credentials,
-      { userName: string; code: string; password: string; name: string; companyName: string }
-    >(async () => {
-      throw new Error('register is provided by the app');
-    }),
-    retrievePassword: fromPromise<void, { userName: string; code: string; password: string }>(async () => {
-      throw new Error('retrievePassword is provided by the app');
-    }),
-    sendCode: fromPromise<void, { userName: string }>(async () => {
-      throw new Error('sendCode is provided by the app');
-    }),
-    initialize: fromPromise<SignedInUser, { credentials: Credentials }>(async () => {
-      throw new Error('initialize is provided by the app');
-    }),
-    exit: fromPromise<void, { credentials: Credentials }>(async () => {
-      throw new Error('exit is provided by the app');
-    }),
-    rename: fromPromise<{ name: string }, { name: string }>(async () => {
-      throw new Error('rename is provided by the app');
-    }),
-    changePassword: fromPromise<void, { oldPassword: string; newPassword: string }>(async () => {
-      throw new Error('changePassword is provided by the app');
-    }),
-    uploadFace: fromPromise<{ faceUrl: string }, { file: Blob }>(async () => {
-      throw new Error('uploadFace is provided by the app');
-    }),
-  },
+  actors: sessionActors,
   actions: {
     /** Store context.credentials (src/ writes them to localStorage). */
     saveCredentials: () => {},

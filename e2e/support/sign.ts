@@ -8,7 +8,8 @@
 import type { APIRequestContext } from '@playwright/test';
 import { e2ePassword, login, passedFaceCheck, post, registerCompany, type Credentials } from './api';
 import { get, must } from './oa';
-import { draftContent, formFromContent } from '../../src/features/sign/contract-fields';
+import { draftContent } from '../../src/features/sign/contract-form-submit';
+import { formFromContent } from '../../src/features/sign/contract-form-values';
 import type { SignContractContent } from '../../src/features/sign/sign-actors';
 import { idCard, strokePng } from '../../tests/support/test-data';
 

@@ -3,12 +3,8 @@
  * it with useSelector and send it events; the request layer tells it when the server says 400.
  */
 import { createActor, fromPromise } from 'xstate';
-import {
-  sessionMachine,
-  type RestoredSession,
-  type SignedInUser,
-  type Credentials,
-} from '../../machines/session.machine';
+import { sessionMachine } from '../../machines/session.machine';
+import type { RestoredSession, SignedInUser, Credentials } from '../../machines/session-context';
 import { api, ApiCodeError, ok } from '../api/client';
 import { clearCredentials, readCredentials, writeCredentials } from '../api/credentials';
 import { onFeedback } from '../api/feedback';

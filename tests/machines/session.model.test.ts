@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { generatePaths, measureCoverage } from '../support/machine-model';
 import { runPathOnMachine } from '../support/run-machine-path';
 import { demoManager, sessionModel } from '../models/session.model';
-import { sessionMachine, type RestoredSession } from '../../machines/session.machine';
+import { sessionMachine } from '../../machines/session.machine';
+import type { RestoredSession } from '../../machines/session-context';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 
 const paths = generatePaths(sessionModel);

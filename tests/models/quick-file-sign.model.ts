@@ -1,12 +1,12 @@
 /** The quick file-sign machine's model: payload samples for its events (vitest, Playwright and coverage). */
+import { quickFileSignMachine } from '../../machines/quick-file-sign.machine';
 import {
-  quickFileSignMachine,
   type QuickActor,
   type QuickFile,
   type QuickFileSignContext,
   type QuickPosition,
   type QuickRecord,
-} from '../../machines/quick-file-sign.machine';
+} from '../../machines/quick-file-sign-context';
 import type { ModelSpec } from '../support/machine-model';
 
 const sysId = '0123456789abcdef0123456789abcdef';

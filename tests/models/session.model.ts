@@ -1,5 +1,6 @@
 /** The session machine's model: payload samples for its events (the same for vitest, Playwright and coverage). */
-import { sessionMachine, type SessionContext, type SignedInUser } from '../../machines/session.machine';
+import { sessionMachine } from '../../machines/session.machine';
+import type { SessionContext, SignedInUser } from '../../machines/session-context';
 import type { ModelSpec } from '../support/machine-model';
 
 export const demoManager: SignedInUser = {

@@ -4,8 +4,8 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Box, Button, Callout, Card, Flex, Heading, Link, Tabs, Text, TextField } from '@radix-ui/themes';
-import type { SessionEvent } from '../../../machines/session.machine';
-import { codeResendIntervalMs } from '../../../machines/session.machine';
+import type { SessionEvent } from '../../../machines/session-context';
+import { codeResendIntervalMs } from '../../../machines/session-context';
 import { emitFeedback } from '../../api/feedback';
 import { sendSession, useSessionSnapshot } from '../../core/use-session';
 

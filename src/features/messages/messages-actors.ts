@@ -26,6 +26,9 @@ export const readFilters = [
   { value: 1, label: '已读' },
 ] as const;
 
+/** What a failed call says (the request layer has made it the server's message). */
+export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 export async function loadMessageMenu(): Promise<MessageMenuItem[]> {
   return (await ok(api.GET('/base/messageMenu'))).data ?? [];
 }

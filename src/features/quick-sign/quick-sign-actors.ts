@@ -1,8 +1,8 @@
 /** The calls of the quick file-sign wizard: the quickFileSign machine's actors (/fileSign/*). */
 import { fromPromise } from 'xstate';
 import { api, ok } from '../../api/client';
+import { quickFileSignMachine } from '../../../machines/quick-file-sign.machine';
 import {
-  quickFileSignMachine,
   type ChosenFile,
   type CompanyInput,
   type PersonalInput,
@@ -14,7 +14,7 @@ import {
   type QuickSettings,
   type QuickStartResult,
   type QuickUnfinished,
-} from '../../../machines/quick-file-sign.machine';
+} from '../../../machines/quick-file-sign-context';
 
 function required<T>(data: T | undefined, what: string): T {
   if (data === undefined || data === null) throw new Error(`${what}失败`);

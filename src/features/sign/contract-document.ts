@@ -6,13 +6,8 @@
  */
 import { capitalSourcePath, capitalText } from '../../../domain/sign-contract-text';
 import { isFieldShown } from '../../../domain/sign-form-display';
-import {
-  formSteps,
-  type FieldSpec,
-  type FormGroup,
-  type FormValues,
-  type PartyValues,
-} from './contract-fields';
+import { formSteps, type FieldSpec, type FormGroup } from './contract-fields';
+import type { FormValues, PartyValues } from './contract-form-values';
 import type { SignWidgetField } from './sign-actors';
 
 export type DocumentPart =

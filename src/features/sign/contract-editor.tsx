@@ -25,16 +25,15 @@ import { draftMessages } from '../../../machines/sign-draft.machine';
 import { tabKey } from '../../../machines/tabs.machine';
 import { useWorkspace } from '../../core/workspace';
 import { inspect } from '../../inspector/inspection-store';
+import { checkForm } from './contract-form-checks';
+import { draftContent, submissionBody } from './contract-form-submit';
 import {
-  checkForm,
-  draftContent,
   emptyForm,
   formFromContent,
   formFromDraft,
   formFromPrefill,
-  submissionBody,
   type FormValues,
-} from './contract-fields';
+} from './contract-form-values';
 import {
   createSignContractMachine,
   loadFields,

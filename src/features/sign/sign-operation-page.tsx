@@ -9,7 +9,8 @@
 import { useState } from 'react';
 import { Badge, Box, Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import type { PageProps } from '../../core/workspace';
-import { checkForm, formSteps } from './contract-fields';
+import { checkForm } from './contract-form-checks';
+import { formSteps } from './contract-fields';
 import {
   DraftIndicator,
   EditorError,
@@ -20,7 +21,11 @@ import {
   useContractEditor,
   type EditorRestore,
 } from './contract-editor';
-import { CustomFieldsForm, FurnitureForm, GroupForm, PartyForm, RegionPicker } from './contract-form-parts';
+import { CustomFieldsForm } from './contract-custom-fields-form';
+import { FurnitureForm } from './contract-furniture-form';
+import { GroupForm } from './contract-group-form';
+import { PartyForm } from './contract-party-form';
+import { RegionPicker } from './contract-region-picker';
 import { ContractViewStart } from './contract-view-start';
 import type { SignTemplateItem } from './sign-actors';
 import { signPages } from '../../shared/sign-pages';

@@ -21,12 +21,9 @@ import {
   writeBinding,
   type FieldBinding,
 } from '../../../src/features/sign/contract-document';
-import {
-  checkForm,
-  emptyForm,
-  submissionBody,
-  type FormValues,
-} from '../../../src/features/sign/contract-fields';
+import { checkForm } from '../../../src/features/sign/contract-form-checks';
+import { emptyForm, type FormValues } from '../../../src/features/sign/contract-form-values';
+import { submissionBody } from '../../../src/features/sign/contract-form-submit';
 import type { SignTemplateItem, SignWidgetField } from '../../../src/features/sign/sign-actors';
 import { isVisualSigning, signPages, usableTemplates } from '../../../src/shared/sign-pages';
 import { idCard } from '../../support/test-data';

@@ -1,0 +1,198 @@
+/** Publishing a notice (发布公告) or editing one (修改公告): title, text and receivers. */
+import { useState } from 'react';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import {
+  Box,
+  Button,
+  Callout,
+  Checkbox,
+  Dialog,
+  Flex,
+  ScrollArea,
+  Text,
+  TextArea,
+  TextField,
+} from '@radix-ui/themes';
+import { resourceMachine } from '../../../machines/resource.machine';
+import { inspect } from '../../inspector/inspection-store';
+import { emitFeedback } from '../../api/feedback';
+import {
+  errorText,
+  loadStaff,
+  noticeParagraphs,
+  paragraphsToHtml,
+  publishNotice,
+  type MessageNotice,
+  type Staff,
+} from './messages-actors';
+
+export function NoticeEditor({
+  notice,
+  onClose,
+  onSaved,
+}: {
+  notice: MessageNotice | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const [staffMachine] = useState(() =>
+    resourceMachine.provide({ actors: { load: fromPromise<unknown>(loadStaff) } }),
+  );
+  const [staffState] = useMachine(staffMachine, { inspect });
+  const staff = (staffState.context.data as Staff[] | null) ?? [];
+  const departments = [...new Map(staff.map((person) => [person.deptId, person.deptName])).entries()];
+  const [title, setTitle] = useState(notice?.title ?? '');
+  const [content, setContent] = useState(notice ? noticeParagraphs(notice.content).join('\n') : '');
+  const [top, setTop] = useState(notice?.top === 1);
+  const [allCompany, setAllCompany] = useState(notice ? notice.range.allCompany === 1 : true);
+  const [deptIds, setDeptIds] = useState<number[]>(notice?.range.deptIds ?? []);
+  const [userIds, setUserIds] = useState<number[]>(notice?.range.userIds ?? []);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const toggle = (list: number[], id: number, on: boolean) =>
+    on ? [...list.filter((item) => item !== id), id] : list.filter((item) => item !== id);
+
+  const save = () => {
+    if (!title.trim()) return setError('请输入公告标题');
+    if (!content.trim()) return setError('请输入公告内容');
+    if (!allCompany && deptIds.length === 0 && userIds.length === 0)
+      return setError('请选择接收部门或接收员工');
+    setError(null);
+    setSaving(true);
+    publishNotice(
+      {
+        title: title.trim(),
+        content: paragraphsToHtml(content),
+        top: top ? 1 : 0,
+        range: {
+          allCompany: allCompany ? 1 : 0,
+          deptIds: allCompany ? [] : deptIds,
+          userIds: allCompany ? [] : userIds,
+        },
+        attachments: notice?.attachments ?? [],
+      },
+      notice?.gonggaoId ?? null,
+    ).then(
+      (text) => {
+        emitFeedback({ kind: 'toast', text, tone: 'success' });
+        onSaved();
+      },
+      (failure: unknown) => {
+        setSaving(false);
+        setError(errorText(failure));
+      },
+    );
+  };
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Content maxWidth="640px" data-testid="notice-editor">
+        <Dialog.Title>{notice ? '修改公告' : '发布公告'}</Dialog.Title>
+        <Dialog.Description size="2" color="gray">
+          公告发给接收范围内的在职员工，出现在他们的消息中。
+        </Dialog.Description>
+        <Flex direction="column" gap="3" mt="3">
+          <label>
+            <Text size="2" weight="bold">
+              公告标题
+            </Text>
+            <TextField.Root
+              aria-label="公告标题"
+              maxLength={50}
+              placeholder="请输入公告标题"
+              value={title}
+              onChange={(e) => setTitle(e.target.value)}
+            />
+          </label>
+          <label>
+            <Text size="2" weight="bold">
+              公告内容
+            </Text>
+            <TextArea
+              aria-label="公告内容"
+              rows={8}
+              placeholder="请输入公告内容，每行一段"
+              value={content}
+              onChange={(e) => setContent(e.target.value)}
+            />
+          </label>
+          <Text as="label" size="2">
+            <Flex gap="2" align="center">
+              <Checkbox checked={top} onCheckedChange={(checked) => setTop(checked === true)} />
+              置顶
+            </Flex>
+          </Text>
+          <Text as="label" size="2">
+            <Flex gap="2" align="center">
+              <Checkbox
+                aria-label="全公司可见"
+                checked={allCompany}
+                onCheckedChange={(checked) => setAllCompany(checked === true)}
+              />
+              全公司可见
+            </Flex>
+          </Text>
+          {!allCompany && (
+            <Flex gap="4">
+              <Box style={{ flex: 1 }}>
+                <Text size="2" weight="bold">
+                  接收部门
+                </Text>
+                <ScrollArea style={{ maxHeight: 160 }}>
+                  {departments.map(([deptId, deptName]) => (
+                    <Text as="label" size="2" key={deptId}>
+                      <Flex gap="2" align="center" py="1">
+                        <Checkbox
+                          checked={deptIds.includes(deptId)}
+                          onCheckedChange={(checked) => setDeptIds(toggle(deptIds, deptId, checked === true))}
+                        />
+                        {deptName}
+                      </Flex>
+                    </Text>
+                  ))}
+                </ScrollArea>
+              </Box>
+              <Box style={{ flex: 1 }}>
+                <Text size="2" weight="bold">
+                  接收员工
+                </Text>
+                <ScrollArea style={{ maxHeight: 160 }}>
+                  {staff.map((person) => (
+                    <Text as="label" size="2" key={person.userId}>
+                      <Flex gap="2" align="center" py="1">
+                        <Checkbox
+                          checked={userIds.includes(person.userId)}
+                          onCheckedChange={(checked) =>
+                            setUserIds(toggle(userIds, person.userId, checked === true))
+                          }
+                        />
+                        {person.name}（{person.deptName}）
+                      </Flex>
+                    </Text>
+                  ))}
+                </ScrollArea>
+              </Box>
+            </Flex>
+          )}
+          {error && (
+            <Callout.Root color="red">
+              <Callout.Text data-testid="notice-error">{error}</Callout.Text>
+            </Callout.Root>
+          )}
+        </Flex>
+        <Flex gap="3" mt="4" justify="end">
+          <Dialog.Close>
+            <Button variant="soft" color="gray">
+              取消
+            </Button>
+          </Dialog.Close>
+          <Button disabled={saving} onClick={save}>
+            {notice ? '保存修改' : '发布'}
+          </Button>
+        </Flex>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}

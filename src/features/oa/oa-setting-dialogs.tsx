@@ -1,0 +1,84 @@
+/** The approval settings' small dialogs: a group's name, and the confirmation before a delete. */
+import { useState } from 'react';
+import { AlertDialog, Button, Dialog, Flex, TextField } from '@radix-ui/themes';
+
+export function GroupNameDialog({
+  title,
+  initial,
+  open,
+  onClose,
+  onSave,
+}: {
+  title: string;
+  initial: string;
+  open: boolean;
+  onClose: () => void;
+  onSave: (name: string) => void;
+}) {
+  const [name, setName] = useState(initial);
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
+      <Dialog.Content maxWidth="420px" aria-describedby={undefined}>
+        <Dialog.Title>{title}</Dialog.Title>
+        <TextField.Root
+          aria-label="分组名称"
+          placeholder="请输入分组名称"
+          maxLength={20}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <Flex gap="3" mt="4" justify="end">
+          <Dialog.Close>
+            <Button variant="soft" color="gray">
+              取消
+            </Button>
+          </Dialog.Close>
+          <Button
+            disabled={name.trim() === ''}
+            onClick={() => {
+              onSave(name.trim());
+              onClose();
+            }}
+          >
+            保存
+          </Button>
+        </Flex>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
+
+export function ConfirmDialog({
+  open,
+  title,
+  text,
+  onClose,
+  onConfirm,
+}: {
+  open: boolean;
+  title: string;
+  text: string;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <AlertDialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
+      <AlertDialog.Content maxWidth="400px">
+        <AlertDialog.Title>{title}</AlertDialog.Title>
+        <AlertDialog.Description>{text}</AlertDialog.Description>
+        <Flex gap="3" mt="4" justify="end">
+          <AlertDialog.Cancel>
+            <Button variant="soft" color="gray">
+              取消
+            </Button>
+          </AlertDialog.Cancel>
+          <AlertDialog.Action>
+            <Button color="red" onClick={onConfirm}>
+              确定
+            </Button>
+          </AlertDialog.Action>
+        </Flex>
+      </AlertDialog.Content>
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,99 @@
+/** The template's widget fields (types 1-7, named fieldsList_<id>) in the contract form. */
+import { Box, Card, Grid, Heading, TextArea, TextField } from '@radix-ui/themes';
+import type { SignWidgetField } from './sign-actors';
+import { ChoiceSelect, Field } from './contract-form-controls';
+import { FieldInput } from './contract-group-form';
+
+export function CustomFieldsForm({
+  fields,
+  values,
+  onChange,
+  isNarrow = false,
+}: {
+  fields: SignWidgetField[];
+  values: Record<string, unknown>;
+  onChange: (name: string, value: unknown) => void;
+  /** One column (the visual view's side panel). */
+  isNarrow?: boolean;
+}) {
+  if (fields.length === 0) return null;
+  return (
+    <Card data-testid="custom-fields">
+      <Heading size="3" mb="3">
+        模板约定
+      </Heading>
+      <Grid columns={isNarrow ? '1' : { initial: '2', md: '3' }} gap="3">
+        {fields.map((field) => {
+          const value = values[field.fieldName];
+          const label = field.fieldTitle;
+          const required = field.requiredStatus === 1;
+          const options = (field.optionsData ?? []).map((o) => ({ value: o, label: o }));
+          let input: React.ReactNode;
+          switch (field.type) {
+            case 4:
+              input = (
+                <ChoiceSelect
+                  label={label}
+                  options={options}
+                  value={value}
+                  onChange={(v) => onChange(field.fieldName, v)}
+                />
+              );
+              break;
+            case 5:
+              input = (
+                <FieldInput
+                  spec={{ key: field.fieldName, title: label, kind: 'multi', options }}
+                  value={value}
+                  onChange={(v) => onChange(field.fieldName, v)}
+                />
+              );
+              break;
+            case 6:
+              input = (
+                <TextField.Root
+                  aria-label={label}
+                  type={field.dateType === 2 ? 'datetime-local' : 'date'}
+                  value={typeof value === 'string' ? value.replace(' ', 'T') : ''}
+                  onChange={(e) => onChange(field.fieldName, e.target.value.replace('T', ' '))}
+                />
+              );
+              break;
+            case 2:
+              input = (
+                <TextArea
+                  aria-label={label}
+                  placeholder={field.placeholder ?? `请输入${label}`}
+                  value={typeof value === 'string' ? value : ''}
+                  onChange={(e) => onChange(field.fieldName, e.target.value)}
+                />
+              );
+              break;
+            default:
+              input = (
+                <TextField.Root
+                  aria-label={label}
+                  placeholder={field.placeholder ?? `请输入${label}`}
+                  inputMode={field.type === 3 || field.type === 7 ? 'decimal' : undefined}
+                  value={typeof value === 'string' || typeof value === 'number' ? String(value) : ''}
+                  onChange={(e) => onChange(field.fieldName, e.target.value)}
+                >
+                  {field.numUnit && <TextField.Slot side="right">{field.numUnit}</TextField.Slot>}
+                </TextField.Root>
+              );
+          }
+          return (
+            <Box
+              key={field.fieldName}
+              gridColumn={field.type === 2 || field.type === 5 ? '1 / -1' : undefined}
+            >
+              <Field label={label} required={required}>
+                {input}
+              </Field>
+            </Box>
+          );
+        })}
+      </Grid>
+    </Card>
+  );
+}

@@ -1,0 +1,88 @@
+/** The inputs the contract form's parts share: a labelled field, a choice as checkboxes or a select. */
+import { Checkbox, Flex, Select, Text } from '@radix-ui/themes';
+import type { Option } from './contract-fields';
+
+export const none = '__none__';
+
+export function Field({
+  label,
+  required,
+  children,
+}: {
+  label: string;
+  required?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <Flex direction="column" gap="1" asChild>
+      <label>
+        <Text size="1" color="gray">
+          {required && <Text color="red">* </Text>}
+          {label}
+        </Text>
+        {children}
+      </label>
+    </Flex>
+  );
+}
+
+/** A multiple choice as checkboxes, one per option; `picked` holds the chosen values as strings. */
+export function ChoiceChecks({
+  options,
+  picked,
+  onChange,
+}: {
+  options: Option[];
+  picked: string[];
+  onChange: (picked: string[]) => void;
+}) {
+  return options.map((o) => (
+    <Text as="label" size="2" key={String(o.value)}>
+      <Flex gap="1" align="center">
+        <Checkbox
+          checked={picked.includes(String(o.value))}
+          onCheckedChange={(checked) =>
+            onChange(
+              checked === true ? [...picked, String(o.value)] : picked.filter((p) => p !== String(o.value)),
+            )
+          }
+        />
+        {o.label}
+      </Flex>
+    </Text>
+  ));
+}
+
+export function ChoiceSelect({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: Option[];
+  value: unknown;
+  onChange: (value: string | number | undefined) => void;
+}) {
+  const current = options.find((o) => o.value === value);
+  return (
+    <Select.Root
+      value={current ? String(current.value) : none}
+      onValueChange={(picked) => {
+        if (picked === none) return onChange(undefined);
+        const option = options.find((o) => String(o.value) === picked);
+        onChange(option?.value);
+      }}
+    >
+      <Select.Trigger aria-label={label} placeholder={`请选择${label}`} />
+      <Select.Content>
+        <Select.Item value={none}>请选择{label}</Select.Item>
+        {options.map((o) => (
+          <Select.Item key={String(o.value)} value={String(o.value)}>
+            {o.label}
+          </Select.Item>
+        ))}
+      </Select.Content>
+    </Select.Root>
+  );
+}
