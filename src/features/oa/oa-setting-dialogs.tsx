@@ -1,6 +1,6 @@
-/** The approval settings' small dialogs: a group's name, and the confirmation before a delete. */
+/** The approval settings' group-name dialog (新建分组 / 重命名). */
 import { useState } from 'react';
-import { AlertDialog, Button, Dialog, Flex, TextField } from '@radix-ui/themes';
+import { Button, Dialog, Flex, TextField } from '@radix-ui/themes';
 
 export function GroupNameDialog({
   title,
@@ -45,40 +45,5 @@ export function GroupNameDialog({
         </Flex>
       </Dialog.Content>
     </Dialog.Root>
-  );
-}
-
-export function ConfirmDialog({
-  open,
-  title,
-  text,
-  onClose,
-  onConfirm,
-}: {
-  open: boolean;
-  title: string;
-  text: string;
-  onClose: () => void;
-  onConfirm: () => void;
-}) {
-  return (
-    <AlertDialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
-      <AlertDialog.Content maxWidth="400px">
-        <AlertDialog.Title>{title}</AlertDialog.Title>
-        <AlertDialog.Description>{text}</AlertDialog.Description>
-        <Flex gap="3" mt="4" justify="end">
-          <AlertDialog.Cancel>
-            <Button variant="soft" color="gray">
-              取消
-            </Button>
-          </AlertDialog.Cancel>
-          <AlertDialog.Action>
-            <Button color="red" onClick={onConfirm}>
-              确定
-            </Button>
-          </AlertDialog.Action>
-        </Flex>
-      </AlertDialog.Content>
-    </AlertDialog.Root>
   );
 }

@@ -25,7 +25,8 @@ import type { PageProps } from '../../core/workspace';
 import { loadSetting, saveSetting, type SettingData } from './oa-actors';
 import { DefinitionDialog, type Save } from './approval-definition-dialog';
 import { DefinitionLoader } from './approval-definition-loader';
-import { ConfirmDialog, GroupNameDialog } from './oa-setting-dialogs';
+import { GroupNameDialog } from './oa-setting-dialogs';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 
 const settingMachine = resourceMachine.provide({ actors: { load: loadSetting, save: saveSetting } });
 
@@ -261,8 +262,8 @@ export default function OaSettingPage(_props: PageProps) {
       <ConfirmDialog
         open={open?.kind === 'groupDel' || open?.kind === 'delete'}
         title={open?.kind === 'groupDel' ? '删除分组' : '删除审批'}
-        text="确定要删除该项吗？"
-        onClose={() => setOpen(null)}
+        message="确定要删除该项吗？"
+        onCancel={() => setOpen(null)}
         onConfirm={() => {
           if (open?.kind === 'groupDel') save({ kind: 'groupDel', groupId: open.groupId });
           if (open?.kind === 'delete') save({ kind: 'approvalDel', oaApprovalId: open.oaApprovalId });
