@@ -15,3 +15,8 @@ export function formatDateTime(date: Date): string {
 export function formatDate(date: Date): string {
   return dayjs(date).tz(zone).format('YYYY-MM-DD');
 }
+
+/** HH:mm in Beijing time (when a lock ends). */
+export function formatClockTime(date: Date): string {
+  return dayjs(date).tz(zone).format('HH:mm');
+}

@@ -17,6 +17,7 @@ import { signingHandlers } from './areas/signing/handlers';
 import { messageHandlers } from './areas/messages/handlers';
 import { fileSignHandlers } from './areas/file-sign/handlers';
 import { communityHandlers } from './areas/community/handlers';
+import { managementHandlers } from './areas/management/handlers';
 
 export const handlers: HandlerMap = {
   ...userHandlers,
@@ -36,4 +37,5 @@ export const handlers: HandlerMap = {
   ...messageHandlers,
   ...fileSignHandlers,
   ...communityHandlers,
+  ...managementHandlers,
 };

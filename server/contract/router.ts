@@ -144,7 +144,8 @@ async function answer(
     }
   }
   if (!handler) return fail(Codes.notImplemented, Messages.notImplemented);
-  const context: HandlerContext = { ...services, session, ip: request.ip };
+  const userAgent = request.headers['user-agent'] ?? '';
+  const context: HandlerContext = { ...services, session, ip: request.ip, userAgent };
   const result = (await handler(
     { body: body as never, query: query.value, path: path.value as never, files },
     context,

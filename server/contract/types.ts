@@ -58,6 +58,8 @@ export type HandlerContext = Services & {
   /** Null only for operations whose contract says security: []. */
   session: Session | null;
   ip: string;
+  /** The caller's browser (login records). */
+  userAgent: string;
 };
 
 export type HandlerInput<K extends OperationId> = {

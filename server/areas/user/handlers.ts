@@ -9,6 +9,9 @@ import { hashPassword, isPasswordCorrect } from './passwords';
 import { issueSession, revokeSession, revokeUserSessions } from './sessions';
 import { checkVerifyCode, sendVerifyCode } from './verify-codes';
 import { findUserByName, readUserInfo } from './users';
+import { LoginType, readPasswordAttempts, recordLogin } from './login-records';
+import { lockedMessage, lockedUntil } from '../../../domain/login-lock';
+import { formatClockTime } from '../../format';
 
 const wrongCredentials = '账号或密码错误';
 const disabledAccount = '该账号已停用，请联系管理员';
@@ -20,12 +23,36 @@ export function requireSession(context: HandlerContext): Session {
 }
 
 export const userHandlers = {
-  async loginPassword({ body }, { db, clock, ip }) {
+  async loginPassword({ body }, { db, clock, ip, userAgent }) {
+    const now = clock.now();
     const user = await findUserByName(db, body.userName);
+    const attempt = {
+      companyId: user?.companyId ?? null,
+      userId: user?.id ?? null,
+      userName: body.userName,
+      ip,
+      userAgent,
+      loginType: LoginType.password,
+      at: now,
+    };
+    const attempts = await readPasswordAttempts(db, body.userName, now);
+    const locked = lockedUntil(attempts, now);
+    if (locked) {
+      // Refused without looking at the password: a right one does not log in during the lock.
+      await recordLogin(db, { ...attempt, failure: 'locked' });
+      throw businessError(lockedMessage(locked, now, formatClockTime));
+    }
     if (!(await isPasswordCorrect(body.password, user?.passwordHash ?? null)) || !user) {
+      await recordLogin(db, { ...attempt, failure: 'wrong-password' });
+      const lockedNow = lockedUntil([...attempts, { at: now, result: 'failure' }], now);
+      if (lockedNow) throw businessError(lockedMessage(lockedNow, now, formatClockTime));
       throw businessError(wrongCredentials);
     }
-    if (user.status !== 1) throw businessError(disabledAccount);
+    if (user.status !== 1) {
+      await recordLogin(db, { ...attempt, failure: 'disabled' });
+      throw businessError(disabledAccount);
+    }
+    await recordLogin(db, { ...attempt, failure: null });
     return { data: await issueSession(db, clock, user, ip) };
   },
 
@@ -36,7 +63,7 @@ export const userHandlers = {
     };
   },
 
-  async registerOrLogin({ body }, { db, clock, ip }) {
+  async registerOrLogin({ body }, { db, clock, ip, userAgent }) {
     const user = await findUserByName(db, body.userName);
     if (!user && (!body.companyName || !body.name)) {
       await checkVerifyCode(db, clock, body.userName, body.code, { consume: false });
@@ -44,7 +71,20 @@ export const userHandlers = {
     }
     await checkVerifyCode(db, clock, body.userName, body.code, { consume: true });
     if (user) {
-      if (user.status !== 1) throw businessError(disabledAccount);
+      const attempt = {
+        companyId: user.companyId,
+        userId: user.id,
+        userName: body.userName,
+        ip,
+        userAgent,
+        loginType: LoginType.code,
+        at: clock.now(),
+      };
+      if (user.status !== 1) {
+        await recordLogin(db, { ...attempt, failure: 'disabled' });
+        throw businessError(disabledAccount);
+      }
+      await recordLogin(db, { ...attempt, failure: null });
       return { data: await issueSession(db, clock, user, ip) };
     }
     const created = await createCompany(db, {
