@@ -49,3 +49,10 @@ export function lockedMessage(until: Date, now: Date, clock: (date: Date) => str
   const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / minute));
   return `密码错误次数过多，账号已锁定，请 ${minutes} 分钟后（${clock(until)}）再试`;
 }
+
+/** 该网络登录失败次数过多，请 15 分钟后再试: too many failed passwords from one address, whatever the account. */
+export function isAddressBlocked(failuresFromAddress: number, maxFailures: number): boolean {
+  return failuresFromAddress >= maxFailures;
+}
+
+export const addressBlockedMessage = `该网络登录失败次数过多，请 ${loginLockRule.lockMinutes} 分钟后再试`;

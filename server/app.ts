@@ -27,6 +27,7 @@ export type AppOptions = {
   /** Uploaded files; defaults to a folder under the OS temp dir (tests). */
   files?: FileStorage;
   smsResendSeconds?: number;
+  loginIpMaxFailures?: number;
   clientDir?: string;
   isSandbox?: boolean;
   logger?: boolean;
@@ -43,6 +44,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sms: options.sms ?? createSandboxSms(options.db, (line) => app.log.info(line)),
     files: options.files ?? createLocalStorage(join(tmpdir(), 'fangke-files')),
     smsResendSeconds: options.smsResendSeconds ?? 60,
+    loginIpMaxFailures: options.loginIpMaxFailures ?? 30,
   };
   app.get('/files/:name', async (request, reply) => {
     const { name } = request.params as { name: string };

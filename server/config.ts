@@ -11,6 +11,8 @@ export type ServerConfig = {
   isSandbox: boolean;
   /** One SMS code per phone per this many seconds (the seed's 60; browser tests shorten it). */
   smsResendSeconds: number;
+  /** Failed password logins from one IP address (all accounts) per 15 minutes before it is refused. */
+  loginIpMaxFailures: number;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -27,5 +29,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       : resolve(import.meta.dirname, '..', 'dist', 'client'),
     isSandbox: env['SANDBOX'] !== '0',
     smsResendSeconds: Number(env['SMS_RESEND_SECONDS'] ?? 60),
+    loginIpMaxFailures: Number(env['LOGIN_IP_MAX_FAILURES'] ?? 30),
   };
 }

@@ -22,6 +22,7 @@ const app = await buildApp({
   isSandbox: config.isSandbox,
   files: createLocalStorage(join(config.dataDir, 'files')),
   smsResendSeconds: config.smsResendSeconds,
+  loginIpMaxFailures: config.loginIpMaxFailures,
   logger: true,
 });
 const shutdown = async () => {

@@ -52,6 +52,8 @@ export type Services = {
   files: FileStorage;
   /** Seconds before the same phone may get another SMS code (60 by the seed). */
   smsResendSeconds: number;
+  /** Failed password logins from one IP address per 15 minutes before it is refused (30). */
+  loginIpMaxFailures: number;
 };
 
 export type HandlerContext = Services & {

@@ -112,4 +112,17 @@ describe('password guessing is stopped per account', () => {
     });
     expect((theirs.data as { mobile: string }[]).every((row) => row.mobile.startsWith('139'))).toBe(true);
   });
+
+  it('refuses password logins from an address with 30 wrong passwords in 15 minutes, whatever the account', async () => {
+    t.clock.advance(16 * 60_000);
+    for (let i = 0; i < 30; i += 1) await login(`1360000${String(i).padStart(4, '0')}`, 'guess');
+    const blocked = await login('13800000005', 'demo1234');
+    expect(blocked).toMatchObject({
+      code: 405,
+      message: '该网络登录失败次数过多，请 15 分钟后再试',
+      data: null,
+    });
+    t.clock.advance(15 * 60_000);
+    expect((await login('13800000005', 'demo1234')).code).toBe(200);
+  });
 });

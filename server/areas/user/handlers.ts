@@ -9,8 +9,13 @@ import { hashPassword, isPasswordCorrect } from './passwords';
 import { issueSession, revokeSession, revokeUserSessions } from './sessions';
 import { checkVerifyCode, sendVerifyCode } from './verify-codes';
 import { findUserByName, readUserInfo } from './users';
-import { LoginType, readPasswordAttempts, recordLogin } from './login-records';
-import { lockedMessage, lockedUntil } from '../../../domain/login-lock';
+import { LoginType, countAddressFailures, readPasswordAttempts, recordLogin } from './login-records';
+import {
+  addressBlockedMessage,
+  isAddressBlocked,
+  lockedMessage,
+  lockedUntil,
+} from '../../../domain/login-lock';
 import { formatClockTime } from '../../format';
 
 const wrongCredentials = '账号或密码错误';
@@ -23,7 +28,7 @@ export function requireSession(context: HandlerContext): Session {
 }
 
 export const userHandlers = {
-  async loginPassword({ body }, { db, clock, ip, userAgent }) {
+  async loginPassword({ body }, { db, clock, ip, userAgent, loginIpMaxFailures }) {
     const now = clock.now();
     const user = await findUserByName(db, body.userName);
     const attempt = {
@@ -35,6 +40,10 @@ export const userHandlers = {
       loginType: LoginType.password,
       at: now,
     };
+    if (isAddressBlocked(await countAddressFailures(db, ip, now), loginIpMaxFailures)) {
+      await recordLogin(db, { ...attempt, failure: 'address-blocked' });
+      throw businessError(addressBlockedMessage);
+    }
     const attempts = await readPasswordAttempts(db, body.userName, now);
     const locked = lockedUntil(attempts, now);
     if (locked) {

@@ -3,14 +3,14 @@
  * (domain/login-lock.ts). Reads by the phone typed, so an unknown phone locks like a known one and
  * the answers do not tell which phones are accounts.
  */
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, count, desc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/db';
 import { loginRecords } from '../../db/schema-login';
 import { loginLockRule, type PasswordAttempt } from '../../../domain/login-lock';
 
 export const LoginType = { password: 1, code: 2 } as const;
 export const LoginResult = { success: 1, failure: 2 } as const;
-export type LoginFailure = 'wrong-password' | 'locked' | 'disabled' | 'wrong-code';
+export type LoginFailure = 'wrong-password' | 'locked' | 'address-blocked' | 'disabled' | 'wrong-code';
 
 export type LoginAttempt = {
   companyId: number | null;
@@ -84,6 +84,25 @@ export async function readPasswordAttempts(db: Db, userName: string, now: Date):
     .limit(50);
   return rows.map((row) => ({
     at: row.at,
-    result: row.result === LoginResult.success ? 'success' : row.reason === 'locked' ? 'locked' : 'failure',
+    // Only wrong passwords count towards the lock; refusals (locked, blocked address, disabled) do not.
+    result:
+      row.result === LoginResult.success ? 'success' : row.reason === 'wrong-password' ? 'failure' : 'locked',
   }));
+}
+
+/** Wrong passwords from one IP address within the lock time, all accounts together. */
+export async function countAddressFailures(db: Db, ip: string, now: Date): Promise<number> {
+  const since = new Date(now.getTime() - loginLockRule.lockMinutes * 60_000);
+  const [row] = await db
+    .select({ n: count() })
+    .from(loginRecords)
+    .where(
+      and(
+        eq(loginRecords.ip, ip),
+        eq(loginRecords.loginType, LoginType.password),
+        eq(loginRecords.reason, 'wrong-password'),
+        gt(loginRecords.createdAt, since),
+      ),
+    );
+  return row?.n ?? 0;
 }
