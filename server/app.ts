@@ -17,6 +17,7 @@ import { handlers } from './handlers';
 import { createLocalStorage, type FileStorage } from './storage/files';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { defaultAddressLimits, type AddressLimits } from './areas/user/address-limits';
 
 export const bodyLimitBytes = 10 * 1024 * 1024;
 
@@ -28,6 +29,7 @@ export type AppOptions = {
   files?: FileStorage;
   smsResendSeconds?: number;
   loginIpMaxFailures?: number;
+  addressLimits?: AddressLimits;
   clientDir?: string;
   isSandbox?: boolean;
   logger?: boolean;
@@ -45,6 +47,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     files: options.files ?? createLocalStorage(join(tmpdir(), 'fangke-files')),
     smsResendSeconds: options.smsResendSeconds ?? 60,
     loginIpMaxFailures: options.loginIpMaxFailures ?? 30,
+    addressLimits: options.addressLimits ?? defaultAddressLimits,
   };
   app.get('/files/:name', async (request, reply) => {
     const { name } = request.params as { name: string };

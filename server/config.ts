@@ -13,6 +13,8 @@ export type ServerConfig = {
   smsResendSeconds: number;
   /** Failed password logins from one IP address (all accounts) per 15 minutes before it is refused. */
   loginIpMaxFailures: number;
+  /** SMS codes per IP address per hour, and wrong codes per IP address per 15 minutes. */
+  addressLimits: { smsSendsPerHour: number; codeFailuresPer15Minutes: number };
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -30,5 +32,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     isSandbox: env['SANDBOX'] !== '0',
     smsResendSeconds: Number(env['SMS_RESEND_SECONDS'] ?? 60),
     loginIpMaxFailures: Number(env['LOGIN_IP_MAX_FAILURES'] ?? 30),
+    addressLimits: {
+      smsSendsPerHour: Number(env['SMS_IP_MAX_SENDS'] ?? 30),
+      codeFailuresPer15Minutes: Number(env['CODE_IP_MAX_FAILURES'] ?? 30),
+    },
   };
 }

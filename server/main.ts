@@ -23,6 +23,7 @@ const app = await buildApp({
   files: createLocalStorage(join(config.dataDir, 'files')),
   smsResendSeconds: config.smsResendSeconds,
   loginIpMaxFailures: config.loginIpMaxFailures,
+  addressLimits: config.addressLimits,
   logger: true,
 });
 const shutdown = async () => {

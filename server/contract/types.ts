@@ -4,6 +4,7 @@ import type { Db } from '../db/db';
 import type { Clock } from '../clock';
 import type { SmsProvider } from '../sandbox/sms';
 import type { FileStorage } from '../storage/files';
+import type { AddressLimits } from '../areas/user/address-limits';
 
 export type OperationId = keyof operations;
 type Op<K extends OperationId> = operations[K];
@@ -54,6 +55,8 @@ export type Services = {
   smsResendSeconds: number;
   /** Failed password logins from one IP address per 15 minutes before it is refused (30). */
   loginIpMaxFailures: number;
+  /** SMS codes sent from, and wrong codes entered at, one IP address (login and registration). */
+  addressLimits: AddressLimits;
 };
 
 export type HandlerContext = Services & {

@@ -29,3 +29,18 @@ export const loginRecords = pgTable(
     index('login_records_company_idx').on(t.companyId, t.createdAt),
   ],
 );
+
+/**
+ * Events counted per client address for rate limits shared by every API process: SMS codes sent
+ * (sms-send) and wrong codes entered (code-failure). Old rows only matter inside their window.
+ */
+export const rateEvents = pgTable(
+  'rate_events',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rate_events_kind_key_idx').on(t.kind, t.key, t.createdAt)],
+);

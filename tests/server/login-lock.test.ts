@@ -125,4 +125,29 @@ describe('password guessing is stopped per account', () => {
     t.clock.advance(15 * 60_000);
     expect((await login('13800000005', 'demo1234')).code).toBe(200);
   });
+
+  it('limits SMS codes sent from one address to 30 an hour, and wrong codes entered from it to 30 in 15 minutes', async () => {
+    const send = (phone: string) =>
+      call(t.app, 'POST', '/user/validate/sendVerifyCode', { body: { userName: phone } });
+    t.clock.advance(60 * 60_000);
+    for (let i = 0; i < 30; i += 1)
+      expect((await send(`1350000${String(i).padStart(4, '0')}`)).code).toBe(200);
+    expect(await send('13500009999')).toMatchObject({
+      code: 405,
+      message: '该网络获取验证码过于频繁，请 1 小时后再试',
+    });
+
+    const check = (phone: string, code: string) =>
+      call(t.app, 'POST', '/user/login/registerOrLogin', { body: { userName: phone, code } });
+    for (let i = 0; i < 30; i += 1) {
+      const wrong = await check(`1350000${String(i).padStart(4, '0')}`, '000000');
+      expect(wrong.code).toBe(405);
+    }
+    expect(await check('13500000000', '000000')).toMatchObject({
+      code: 405,
+      message: '该网络验证码错误次数过多，请 15 分钟后再试',
+    });
+    t.clock.advance(60 * 60_000);
+    expect((await send('13500009999')).code).toBe(200);
+  });
 });

@@ -21,12 +21,12 @@ import { checkPictureUrls } from '../sign/picture-urls';
 import { countHouses } from './house-counts';
 import { districtName, findPlatformCommunity, platformSearch, toCommunityDetail } from './platform';
 import { findCity } from '../regions/regions';
+import { CommunityAuth } from '../../../domain/community-rules';
 
-export const CommunityAuth = { view: 301, edit: 302 } as const;
 export const archiveNotFound = '本公司尚未建立该小区的档案';
 
 async function requireCommunityAuth(db: Db, session: Session, authId: number): Promise<void> {
-  await requireAuth(db, session, 3, 0, authId);
+  await requireAuth(db, session, CommunityAuth.appType, CommunityAuth.itemId, authId);
 }
 
 async function openCityIds(db: Db, session: Session): Promise<number[]> {

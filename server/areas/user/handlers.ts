@@ -65,20 +65,29 @@ export const userHandlers = {
     return { data: await issueSession(db, clock, user, ip) };
   },
 
-  async sendVerifyCode({ body }, { db, clock, sms, smsResendSeconds }) {
+  async sendVerifyCode({ body }, { db, clock, sms, smsResendSeconds, ip, addressLimits }) {
     return {
-      data: await sendVerifyCode(db, clock, sms, body.userName, smsResendSeconds),
+      data: await sendVerifyCode(db, clock, sms, body.userName, smsResendSeconds, {
+        ip,
+        limits: addressLimits,
+      }),
       message: '验证码已发送,请注意查收!',
     };
   },
 
-  async registerOrLogin({ body }, { db, clock, ip, userAgent }) {
+  async registerOrLogin({ body }, { db, clock, ip, userAgent, addressLimits }) {
     const user = await findUserByName(db, body.userName);
     if (!user && (!body.companyName || !body.name)) {
-      await checkVerifyCode(db, clock, body.userName, body.code, { consume: false });
+      await checkVerifyCode(db, clock, body.userName, body.code, {
+        consume: false,
+        address: { ip, limits: addressLimits },
+      });
       throw businessError('该手机号尚未注册，请填写公司名称和姓名');
     }
-    await checkVerifyCode(db, clock, body.userName, body.code, { consume: true });
+    await checkVerifyCode(db, clock, body.userName, body.code, {
+      consume: true,
+      address: { ip, limits: addressLimits },
+    });
     if (user) {
       const attempt = {
         companyId: user.companyId,
@@ -105,9 +114,12 @@ export const userHandlers = {
     };
   },
 
-  async loginRegister({ body }, { db, clock, ip }) {
+  async loginRegister({ body }, { db, clock, ip, addressLimits }) {
     if (await findUserByName(db, body.userName)) throw businessError('该手机号已注册，请直接登录');
-    await checkVerifyCode(db, clock, body.userName, body.code, { consume: true });
+    await checkVerifyCode(db, clock, body.userName, body.code, {
+      consume: true,
+      address: { ip, limits: addressLimits },
+    });
     const created = await createCompany(db, {
       name: body.companyName,
       manager: { userName: body.userName, name: body.name, passwordHash: await hashPassword(body.password) },
@@ -117,10 +129,13 @@ export const userHandlers = {
     };
   },
 
-  async retrievePassword({ body }, { db, clock }) {
+  async retrievePassword({ body }, { db, clock, ip, addressLimits }) {
     const user = await findUserByName(db, body.userName);
     if (!user) throw businessError('该手机号尚未注册');
-    await checkVerifyCode(db, clock, body.userName, body.code, { consume: true });
+    await checkVerifyCode(db, clock, body.userName, body.code, {
+      consume: true,
+      address: { ip, limits: addressLimits },
+    });
     await db
       .update(users)
       .set({ passwordHash: await hashPassword(body.password) })

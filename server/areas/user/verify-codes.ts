@@ -9,6 +9,7 @@ import { smsCodes } from '../../db/schema';
 import { businessError } from '../../contract/envelope';
 import type { Clock } from '../../clock';
 import type { SmsProvider } from '../../sandbox/sms';
+import { noteCodeFailure, requireCodeChecksAllowed, takeSmsSend, type AddressLimits } from './address-limits';
 
 export const codeLifetimeSeconds = 300;
 /** The seed's rule: one send per phone per 60 s (SMS_RESEND_SECONDS may shorten it for browser tests). */
@@ -25,6 +26,7 @@ export async function sendVerifyCode(
   sms: SmsProvider,
   phone: string,
   resendSeconds: number = resendIntervalSeconds,
+  address?: AddressGuard,
 ) {
   const now = clock.now();
   const [existing] = await db.select().from(smsCodes).where(eq(smsCodes.phone, phone)).limit(1);
@@ -34,6 +36,7 @@ export async function sendVerifyCode(
       throw businessError(`验证码发送过于频繁，请 ${resendSeconds - waited} 秒后再试`);
     }
   }
+  if (address) await takeSmsSend(db, address.ip, now, address.limits);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const row = {
     phone,
@@ -48,11 +51,15 @@ export async function sendVerifyCode(
   return { expiresIn: codeLifetimeSeconds, resendIn: resendSeconds };
 }
 
-export type CodeCheck = { consume: boolean };
+/** The caller's address and its limits, for codes sent or checked without a session (login, registration). */
+export type AddressGuard = { ip: string; limits: AddressLimits };
+
+export type CodeCheck = { consume: boolean; address?: AddressGuard };
 
 /** Throws a 405 with the reason when the code is not right; consumes it when asked. */
 export async function checkVerifyCode(db: Db, clock: Clock, phone: string, code: string, options: CodeCheck) {
   const now = clock.now();
+  if (options.address) await requireCodeChecksAllowed(db, options.address.ip, now, options.address.limits);
   const [row] = await db.select().from(smsCodes).where(eq(smsCodes.phone, phone)).limit(1);
   if (!row || row.consumedAt) throw businessError('验证码错误或已失效，请重新获取');
   if (row.failedAttempts >= maxFailedAttempts) throw businessError('验证码错误次数过多，已作废，请重新获取');
@@ -63,6 +70,7 @@ export async function checkVerifyCode(db: Db, clock: Clock, phone: string, code:
       .set({ failedAttempts: sql`${smsCodes.failedAttempts} + 1` })
       .where(eq(smsCodes.phone, phone))
       .returning({ failedAttempts: smsCodes.failedAttempts });
+    if (options.address) await noteCodeFailure(db, options.address.ip, now);
     const left = maxFailedAttempts - (updated?.failedAttempts ?? maxFailedAttempts);
     throw businessError(
       left > 0 ? `验证码错误，还可尝试 ${left} 次` : '验证码错误次数过多，已作废，请重新获取',

@@ -40,6 +40,8 @@ import {
 } from './estate-actors';
 import { formatUnitPrice, orDash, pictureTypeNames, pictureTypes } from './estate-format';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { usePermissions } from '../../core/permissions';
+import { CommunityAuth } from '../../../domain/community-rules';
 
 const machine = communityArchiveMachine.provide({
   actors: { loadCommunity, saveArchive, deleteArchive, addPictures, removePicture },
@@ -139,11 +141,13 @@ function Buildings({ record }: { record: CommunityRecord }) {
 
 function Pictures({
   record,
+  canEdit,
   isBusy,
   onAdd,
   onRemove,
 }: {
   record: CommunityRecord;
+  canEdit: boolean;
   isBusy: boolean;
   onAdd: (type: CommunityPictureType, file: File) => void;
   onRemove: (pictureId: number) => void;
@@ -151,7 +155,7 @@ function Pictures({
   const [type, setType] = useState<CommunityPictureType>(1);
   return (
     <Flex direction="column" gap="3">
-      {record.archive && (
+      {canEdit && record.archive && (
         <Flex gap="3" align="center">
           <Select.Root value={String(type)} onValueChange={(v) => setType(Number(v) as CommunityPictureType)}>
             <Select.Trigger aria-label="图片分类" />
@@ -197,15 +201,17 @@ function Pictures({
               </Inset>
               <Flex justify="between" align="center" mt="1">
                 <Badge variant="soft">{pictureTypeNames[picture.type]}</Badge>
-                <IconButton
-                  size="1"
-                  variant="ghost"
-                  color="red"
-                  aria-label={`删除图片 ${picture.pictureId}`}
-                  onClick={() => onRemove(picture.pictureId)}
-                >
-                  ×
-                </IconButton>
+                {canEdit && (
+                  <IconButton
+                    size="1"
+                    variant="ghost"
+                    color="red"
+                    aria-label={`删除图片 ${picture.pictureId}`}
+                    onClick={() => onRemove(picture.pictureId)}
+                  >
+                    ×
+                  </IconButton>
+                )}
               </Flex>
             </Box>
           ))}
@@ -217,6 +223,8 @@ function Pictures({
 
 export function CommunityDetail({ communityId, onChanged }: { communityId: number; onChanged: () => void }) {
   const [state, send] = useMachine(machine, { input: { communityId }, inspect });
+  const { can } = usePermissions();
+  const canEdit = can(CommunityAuth.appType, CommunityAuth.itemId, CommunityAuth.edit);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [isUploading, setUploading] = useState(false);
   const { record, notice } = state.context;
@@ -256,7 +264,7 @@ export function CommunityDetail({ communityId, onChanged }: { communityId: numbe
         </Text>
         {record.archive ? <Badge color="green">已建档</Badge> : <Badge color="gray">未建档</Badge>}
         <Box flexGrow="1" />
-        {!isEditing && record.archive && (
+        {!isEditing && canEdit && record.archive && (
           <>
             <Button variant="soft" onClick={() => send({ type: 'archive.edit' })}>
               编辑档案
@@ -266,7 +274,7 @@ export function CommunityDetail({ communityId, onChanged }: { communityId: numbe
             </Button>
           </>
         )}
-        {!isEditing && !record.archive && (
+        {!isEditing && canEdit && !record.archive && (
           <Button onClick={() => send({ type: 'archive.edit' })}>建立档案</Button>
         )}
       </Flex>
@@ -303,6 +311,7 @@ export function CommunityDetail({ communityId, onChanged }: { communityId: numbe
             <Tabs.Content value="pictures">
               <Pictures
                 record={record}
+                canEdit={canEdit}
                 isBusy={isUploading || state.matches('addingPictures') || state.matches('removingPicture')}
                 onAdd={addPicture}
                 onRemove={(pictureId) => send({ type: 'picture.remove', pictureId })}
