@@ -21,7 +21,7 @@ import { checkPictureUrls } from '../sign/picture-urls';
 import { countHouses } from './house-counts';
 import { districtName, findPlatformCommunity, platformSearch, toCommunityDetail } from './platform';
 import { findCity } from '../regions/regions';
-import { CommunityAuth } from '../../../domain/community-rules';
+import { CommunityAuth } from '../../../domain/auth-ids';
 
 export const archiveNotFound = '本公司尚未建立该小区的档案';
 

@@ -16,7 +16,8 @@ import {
   isMobile,
   normalizeIdCard,
 } from '../../../domain/validators';
-import { ContractAuth, requireContractAuth } from './scope';
+import { requireContractAuth } from './scope';
+import { ContractAuth } from '../../../domain/auth-ids';
 import { type LedgerType } from './contracts';
 // ---- recording a contract ----------------------------------------------------------------------
 

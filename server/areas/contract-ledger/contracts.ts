@@ -28,7 +28,8 @@ import {
 } from '../../../machines/contract-states';
 import { findPendingApproval } from '../oa/instances';
 import { loadHierarchy, subtreeIds } from '../org/department-scope';
-import { ContractAuth, requireContractAuth, visibleContracts } from './scope';
+import { requireContractAuth, visibleContracts } from './scope';
+import { ContractAuth } from '../../../domain/auth-ids';
 
 export const contractMissing = '合同不存在或已被删除';
 

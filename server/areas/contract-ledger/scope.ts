@@ -12,11 +12,10 @@ import type { Session } from '../../contract/types';
 import { authRange } from '../../../domain/permissions';
 import { requireAuth } from '../auth/require-auth';
 import { loadHierarchy, subtreeIds } from '../org/department-scope';
-
-export const ContractAuth = { view: 501, addSale: 502, addRent: 503, changeState: 504, remove: 505 } as const;
+import { ContractAuth } from '../../../domain/auth-ids';
 
 export async function requireContractAuth(db: Db, session: Session, authId: number): Promise<void> {
-  await requireAuth(db, session, 5, 0, authId);
+  await requireAuth(db, session, ContractAuth.appType, ContractAuth.itemId, authId);
 }
 
 /** The condition that limits ledger_contracts to what the user may see (undefined: whole company). */

@@ -28,7 +28,8 @@ import type { OaItemId } from '../oa/items';
 import { alreadyPending, findPendingApproval, startApproval } from '../oa/instances';
 import { onApprovalDecided, type ApprovalOutcome } from '../oa/outcome-hooks';
 import { findVisibleContract, subjectKinds, type LedgerType } from './contracts';
-import { ContractAuth, requireContractAuth } from './scope';
+import { requireContractAuth } from './scope';
+import { ContractAuth } from '../../../domain/auth-ids';
 
 const changedMeanwhile = '合同状态已变化，请刷新后重试';
 

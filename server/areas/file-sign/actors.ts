@@ -11,7 +11,8 @@ import { fileSignActors, fileSignContacts, fileSignRecords } from '../../db/sche
 import { businessError, notFound } from '../../contract/envelope';
 import type { BodyOf, QueryOf, Session } from '../../contract/types';
 import { formatDateTime } from '../../format';
-import { SignAuth, requireSignAuth } from '../sign/access';
+import { requireSignAuth } from '../sign/access';
+import { SignAuth } from '../../../domain/auth-ids';
 import { requireIdCard } from '../signing/identity';
 import {
   describeActor,

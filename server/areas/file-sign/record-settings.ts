@@ -11,7 +11,8 @@ import { signContracts, signTemplateGroups, signTemplates } from '../../db/schem
 import { ApiError, Codes, businessError } from '../../contract/envelope';
 import type { BodyOf, Session } from '../../contract/types';
 import { resolveFlow } from '../oa/flows';
-import { SignAuth, requireSignAuth } from '../sign/access';
+import { requireSignAuth } from '../sign/access';
+import { SignAuth } from '../../../domain/auth-ids';
 import { writeLog } from '../sign/operation-log';
 import { SignStates } from '../sign/states';
 import { allocateContractNo } from '../sign/contract-numbers';

@@ -15,7 +15,8 @@ import { ApiError, Codes, Messages, businessError, notFound } from '../../contra
 import type { BodyOf, Session, UploadedFile } from '../../contract/types';
 import type { FileStorage } from '../../storage/files';
 import { formatDateTime } from '../../format';
-import { SignAuth, requireSignAuth } from '../sign/access';
+import { requireSignAuth } from '../sign/access';
+import { SignAuth } from '../../../domain/auth-ids';
 import { SignStates } from '../sign/states';
 import { convertToPdf, maxUploadBytes, renderPreviews, uploadKinds } from './convert';
 

@@ -15,16 +15,9 @@ import { authRange, hasAuth, type AuthSnapshot } from '../../../domain/permissio
 import { loadAuthSnapshot } from '../auth/auth-snapshot';
 import { requireAuth } from '../auth/require-auth';
 import { loadHierarchy, subtreeIds } from '../org/department-scope';
+import { SignAuth } from '../../../domain/auth-ids';
 
 export const signApp = { appType: 6, itemId: 0 } as const;
-export const SignAuth = {
-  settings: 351,
-  start: 352,
-  view: 353,
-  invalid: 354,
-  remove: 355,
-  templates: 356,
-} as const;
 
 export async function requireSignAuth(
   db: Db,

@@ -6,7 +6,7 @@ import type { Db } from '../../db/db';
 import type { Session } from '../../contract/types';
 import { hasAuth } from '../../../domain/permissions';
 import { loadAuthSnapshot } from '../auth/auth-snapshot';
-import { ContractAuth } from '../contract-ledger/scope';
+import { ContractAuth } from '../../../domain/auth-ids';
 
 const flag = (held: boolean): 0 | 1 => (held ? 1 : 0);
 

@@ -7,7 +7,8 @@ import { signContracts, signSignatories } from '../../db/schema-sign';
 import type { QueryOf, Session } from '../../contract/types';
 import { formatDateTime } from '../../format';
 import { loadHierarchy, subtreeIds } from '../org/department-scope';
-import { SignAuth, requireSignAuth, viewScope, type ContractRow } from './access';
+import { requireSignAuth, viewScope, type ContractRow } from './access';
+import { SignAuth } from '../../../domain/auth-ids';
 // ---------------------------------------------------------------- list and counts
 
 export type ListQuery = QueryOf<'signPosts'>;

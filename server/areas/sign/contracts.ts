@@ -17,7 +17,8 @@ import {
 import { ApiError, Codes, Messages, businessError } from '../../contract/envelope';
 import type { BodyOf, Session } from '../../contract/types';
 import { contractTypeOf, requireUsableTemplate, type TemplateRow } from '../template/templates';
-import { SignAuth, findVisibleContract, holds, requireSignAuth, type ContractRow } from './access';
+import { findVisibleContract, holds, requireSignAuth, type ContractRow } from './access';
+import { SignAuth } from '../../../domain/auth-ids';
 import { isApprovalEnabled, startSignApproval } from './approval-link';
 import { checkContractContent, partyNames, searchTextOf, type ContractContent } from './contract-form';
 import { writeLog } from './operation-log';

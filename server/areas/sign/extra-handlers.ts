@@ -8,7 +8,8 @@
 import type { HandlerMap, Session } from '../../contract/types';
 import type { Db } from '../../db/db';
 import { requireSession } from '../user/handlers';
-import { SignAuth, findVisibleContract, requireSignAuth } from './access';
+import { findVisibleContract, requireSignAuth } from './access';
+import { SignAuth } from '../../../domain/auth-ids';
 import { readContractAddAuth } from './contract-add-auth';
 import { contractDetailOf } from './contracts';
 import { findOwnContract, listOwnContracts } from './my-page';

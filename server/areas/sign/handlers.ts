@@ -9,7 +9,8 @@ import { requireSession } from '../user/handlers';
 import { readSignBalance } from '../recharge/entitlements';
 import { listTemplatesForSigning, requireUsableTemplate } from '../template/templates';
 import { requireFlagsOf } from '../template/template-settings';
-import { SignAuth, findVisibleContract, requireSignAuth } from './access';
+import { findVisibleContract, requireSignAuth } from './access';
+import { SignAuth } from '../../../domain/auth-ids';
 import {
   companyNameOf,
   editContract,

@@ -6,7 +6,8 @@
 import type { HandlerMap, Session } from '../../contract/types';
 import type { Db } from '../../db/db';
 import { requireSession } from '../user/handlers';
-import { SignAuth, findVisibleContract, requireSignAuth } from './access';
+import { findVisibleContract, requireSignAuth } from './access';
+import { SignAuth } from '../../../domain/auth-ids';
 import { addFollowUp, listFollowUpCategories, listFollowUps } from './follow-ups';
 import { findOwnContract } from './my-page';
 import { listPictureCategories, listPictures, saveCategories, savePictures } from './pictures';

@@ -21,7 +21,8 @@ import { contractFieldText } from '../../../domain/sign-contract-text';
 import { findTemplate, requireUsableTemplate, type TemplateRow } from '../template/templates';
 import { toTemplateField } from '../template/template-settings';
 import { decodeEntities, fileUrl } from '../signing/documents';
-import { SignAuth, findVisibleContract, requireSignAuth, type ContractRow } from './access';
+import { findVisibleContract, requireSignAuth, type ContractRow } from './access';
+import { SignAuth } from '../../../domain/auth-ids';
 import { companyNameOf } from './contracts';
 
 const blank = '____';

@@ -7,7 +7,8 @@ import { notFound } from '../../contract/envelope';
 import { formatDateTime } from '../../format';
 import { sendVerifyCode } from '../user/verify-codes';
 import { requireSession } from '../user/handlers';
-import { findVisibleContract, requireSignAuth, SignAuth } from '../sign/access';
+import { findVisibleContract, requireSignAuth } from '../sign/access';
+import { SignAuth } from '../../../domain/auth-ids';
 import { listAudit } from './documents';
 import { decideFaceCheck, readFaceStatus, startFaceCheck } from './identity';
 import {

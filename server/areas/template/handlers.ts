@@ -5,7 +5,8 @@
  */
 import type { HandlerMap } from '../../contract/types';
 import { requireSession } from '../user/handlers';
-import { SignAuth, requireSignAuth } from '../sign/access';
+import { requireSignAuth } from '../sign/access';
+import { SignAuth } from '../../../domain/auth-ids';
 import {
   addGroup,
   deleteGroup,

@@ -41,7 +41,7 @@ import {
 import { formatUnitPrice, orDash, pictureTypeNames, pictureTypes } from './estate-format';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { usePermissions } from '../../core/permissions';
-import { CommunityAuth } from '../../../domain/community-rules';
+import { CommunityAuth } from '../../../domain/auth-ids';
 
 const machine = communityArchiveMachine.provide({
   actors: { loadCommunity, saveArchive, deleteArchive, addPictures, removePicture },

@@ -37,6 +37,8 @@ import {
 import { errorText, formatWan, formatYuan } from './oa-format';
 import { Pictures } from './contract-pictures';
 import { PendingApproval, StateBadge, StateChangeForm, stateNames } from './contract-state-change';
+import { usePermissions } from '../../core/permissions';
+import { ContractAuth, SignAuth } from '../../../domain/auth-ids';
 
 function PartyValue({ party }: { party: SaleDetail['parties']['partyA'] }) {
   return (
@@ -71,6 +73,7 @@ export function ContractDetail({
   onChanged: () => void;
   onDeleted: () => void;
 }) {
+  const { can } = usePermissions();
   const [detail, setDetail] = useState<SaleDetail | RentDetail | null>(null);
   const [machine] = useState(() =>
     (kind === 'sale' ? saleContractMachine : rentContractMachine).provide({
@@ -109,12 +112,15 @@ export function ContractDetail({
   const pendingApprovalId = state.context.approvalId ?? detail.pendingApproval?.approvalId ?? null;
   const canDelete =
     !isAwaiting &&
+    can(ContractAuth.appType, ContractAuth.itemId, ContractAuth.remove) &&
     (kind === 'sale'
       ? (deletableSaleStates as readonly number[]).includes(current)
       : (deletableRentStates as readonly number[]).includes(current));
   const house = detail.houseInfo;
   // A voided or released contract is no deal to sign any more.
-  const canSign = kind === 'sale' ? current !== 6 && current !== 7 : current !== 2 && current !== 3;
+  const canSign =
+    can(SignAuth.appType, SignAuth.itemId, SignAuth.start) &&
+    (kind === 'sale' ? current !== 6 && current !== 7 : current !== 2 && current !== 3);
 
   return (
     <Flex direction="column" gap="4" data-testid="contract-detail">

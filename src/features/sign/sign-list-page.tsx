@@ -37,6 +37,8 @@ import {
 } from '../../shared/sign-format';
 import { signPages } from '../../shared/sign-pages';
 import { FilterSelect, namedOptions, staffOptions } from '../../ui/list-page/filter-select';
+import { usePermissions } from '../../core/permissions';
+import { SignAuth } from '../../../domain/auth-ids';
 
 type Filters = {
   key: string;
@@ -138,6 +140,7 @@ function signColumns(onOpen: (item: SignListItem) => void): Column<SignListItem>
 
 export default function SignListPage(_props: PageProps) {
   const { openPage } = useWorkspace();
+  const { can } = usePermissions();
   const { draft, set, reset } = useFilterDraft(emptyFilters);
   const [state, setState] = useState<number>(defaultSignListState);
   const list = useListPage({
@@ -171,7 +174,9 @@ export default function SignListPage(_props: PageProps) {
     <Box p="5" pb="9" data-testid="sign-list-page">
       <Flex justify="between" align="center" mb="4">
         <Heading size="5">在线签约</Heading>
-        <Button onClick={() => openPage(signPages.contractEditor({ signType }))}>发起签约</Button>
+        {can(SignAuth.appType, SignAuth.itemId, SignAuth.start) && (
+          <Button onClick={() => openPage(signPages.contractEditor({ signType }))}>发起签约</Button>
+        )}
       </Flex>
       <Box mb="4">
         <FilterBar applyText="搜索" align="end" onApply={search} onReset={() => apply(reset())}>
