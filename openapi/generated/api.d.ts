@@ -1612,6 +1612,186 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/housing/v2/housingAdd': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 录入房源
+     * @description 设计补充（种子未给出录入接口）。需 新增房源 权限（1）；按房源设置 repeatedFields 判重，重复时 code 405、data.houseId 为既有房源，不写入； 私盘、公盘各受角色上限（公盘上限 15、私盘上限 16，以房源条数计）限制，超出时 code 405；私盘的维护人为录入人。
+     */
+    post: operations['housingAdd'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/housing/v2/housingEdit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 修改房源
+     * @description 设计补充。需 编辑房源 权限（5）且房源在编辑范围内；私盘仅维护人或持有 编辑私盘房源（10）者可改，他人公盘需 编辑他人公盘信息（6）； 已封盘的房源不可修改（code 405 当前状态不可操作!）。修改前判重（排除自身）。每个改动的字段写入修改记录。
+     */
+    post: operations['housingEdit'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/housing/v2/housingDelete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 删除房源（进入回收站）
+     * @description 设计补充。需 删除房源 权限（7）；房源进入回收站，可由有 回收站管理 权限者还原或彻底删除。
+     */
+    post: operations['housingDelete'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/housing/v2/housingfollowUp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 写房源跟进
+     * @description 设计补充（同 /sign/signfollowUp 的命名）。能查看该房源即可写跟进；写跟进后，因 查看需写跟进 而被挡住的房源可再次打开（4001001 解除）。 图片先经 /base/uploadPhoto 上传，这里传地址（至多 9 张）。
+     */
+    post: operations['housingfollowUp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/housing/v2/teamAdd': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 分配协作人
+     * @description 设计补充（种子 2 的 分配协作人 弹窗）。需 分配协作人 权限（13）；录入人只在录入时产生，不可分配；维护人、独家人各一人，分配新人替换原人； 维护人人数受角色 维护人数量上限 限制。分配维护人使房源成为该人的私盘。
+     */
+    post: operations['teamAdd'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/housing/v2/teamDel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 移除协作人
+     * @description 设计补充。需 移除协作人 权限（14）；录入人、实勘人、成交人不可删除（code 405）。移除维护人使私盘转为公盘。
+     */
+    post: operations['teamDel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/housing/v2/housingStateChange': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 修改房源状态
+     * @description 设计补充。需能编辑该房源；已封盘时 code 405 当前状态不可操作!。状态变更写一条 状态变更 跟进和操作记录。
+     */
+    post: operations['housingStateChange'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/housing/v2/housingOperate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 封盘、锁盘、置顶及其撤销
+     * @description 设计补充（种子 3 的操作权限：封盘、锁盘、置顶）。需 封盘、锁盘、置顶 权限（12）。锁定的房源只有持有 查看锁定房源（3）者可见；封盘的房源不可修改、不可改状态； 置顶的房源在默认排序中排在前面。重复操作（已锁定再锁定）code 409。
+     */
+    post: operations['housingOperate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/housing/v2/housingToPrivate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 公盘拣入私盘
+     * @description 设计补充。公盘房源由当前用户认领为私盘（成为维护人），受角色私盘上限限制（超出 code 405）；已是私盘时 code 409。
+     */
+    get: operations['housingToPrivate'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/housing/v2/housingPosts': {
     parameters: {
       query?: never;
@@ -8528,6 +8708,190 @@ export interface components {
       signDeadlineTime?: components['schemas']['DateTime'] | null;
     };
     /**
+     * 房源类型
+     * @description 房源类型：1 出售，2 出租
+     * @enum {integer}
+     */
+    HouseKind: 1 | 2;
+    /**
+     * 房源归属
+     * @description 房源归属：1 公盘，2 私盘（siPan）
+     * @enum {integer}
+     */
+    HouseAttribution: 1 | 2;
+    /**
+     * 朝向
+     * @description 朝向：1 东，2 南，3 西，4 北，5 东南，6 东北，7 西南，8 西北，9 南北，10 东西
+     * @enum {integer}
+     */
+    HouseToward: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10;
+    /**
+     * 装修
+     * @description 装修：1 毛坯，2 简装，3 中装，4 精装，5 豪装
+     * @enum {integer}
+     */
+    HouseRenovation: 1 | 2 | 3 | 4 | 5;
+    /**
+     * 物业类型
+     * @description 物业类型：1 住宅，2 别墅，3 商住，4 商铺，5 写字楼，6 厂房仓库，7 车位，8 其他
+     * @enum {integer}
+     */
+    HouseProperty: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+    /**
+     * 房源状态
+     * @description 房源状态（设计）：1 有效，2 暂缓，3 我售/我租（本公司成交），4 他售/他租（外部成交），5 无效，
+     *     6 至 9 为公司可自定义名称的状态 A、B、C、D（名称见房源设置 sellHousingState / rentHousingState，默认名 A/B/C/D）。
+     * @enum {integer}
+     */
+    HouseState: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+    /** @description 自定义字段的值：文本、数字、日期为标量，多选为数组；未填为 null */
+    HouseFieldValue: string | number | (string | number)[] | null;
+    /**
+     * @description 录入或修改房源的表单字段（设计补充）。小区从小区库选择（communityId）；小区库中没有时填 communityName（自由录入）。
+     *     出售 price 为总价（万元），出租 price 为月租金（元/月）；单价由服务端按 总价 ÷ 面积 计算。
+     *     自定义字段的值放在 fieldsList 中，键为 fieldName。
+     */
+    HouseFields: {
+      type?: components['schemas']['HouseKind'];
+      attribution?: components['schemas']['HouseAttribution'];
+      /** 小区 */
+      communityId?: number;
+      /** 小区名称 */
+      communityName?: string;
+      /** 楼栋号 */
+      buildingNo?: string;
+      /** 单元号 */
+      unitNo?: string;
+      /** 门牌号 */
+      roomNo?: string;
+      /** 房源标题 */
+      title?: string;
+      /** 室 */
+      room?: number;
+      /** 厅 */
+      hall?: number;
+      /** 卫 */
+      bath?: number;
+      /** 建筑面积 */
+      area?: number;
+      /** 套内面积 */
+      insideArea?: number;
+      /** 所在楼层 */
+      floor?: number;
+      /** 总楼层 */
+      totalFloor?: number;
+      toward?: components['schemas']['HouseToward'];
+      renovation?: components['schemas']['HouseRenovation'];
+      property?: components['schemas']['HouseProperty'];
+      /** 建成年份 */
+      buildYear?: number;
+      /**
+       * 有无电梯
+       * @enum {integer}
+       */
+      elevator?: 0 | 1;
+      /**
+       * 价格
+       * @description 出售为总价（万元），出租为月租金（元/月）
+       */
+      price?: number;
+      /** 底价 */
+      bottomPrice?: number;
+      /** 付款方式 */
+      paymentMethod?: string;
+      /**
+       * 满年限
+       * @enum {integer}
+       */
+      taxYears?: 0 | 2 | 5;
+      /**
+       * 唯一住房
+       * @enum {integer}
+       */
+      onlyHouse?: 0 | 1;
+      /** 业主姓名 */
+      ownerName?: string;
+      /** 业主电话 */
+      ownerPhone?: string;
+      /** 产权证号 */
+      certificateNo?: string;
+      /** 房源来源 */
+      source?: string;
+      /**
+       * 房源等级
+       * @enum {string}
+       */
+      level?: 'A' | 'B' | 'C';
+      houseState?: components['schemas']['HouseState'];
+      /** 标签 */
+      tags?: number[];
+      /** 备注 */
+      remark?: string;
+      /**
+       * 有钥匙
+       * @enum {integer}
+       */
+      isKey?: 0 | 1;
+      /**
+       * 独家
+       * @enum {integer}
+       */
+      isSoleAgency?: 0 | 1;
+      /** VR 看房地址 */
+      vrUrl?: string;
+      /**
+       * 房源图片
+       * @description 图片先经 /base/uploadPhoto 上传；至多 30 张，第一张为封面
+       */
+      pictures?: {
+        /**
+         * 图片分类
+         * @enum {integer}
+         */
+        type: 1 | 2 | 3 | 4 | 5;
+        /** 图片地址 */
+        url: string;
+      }[];
+      /** 自定义字段 */
+      fieldsList?: {
+        [key: string]: components['schemas']['HouseFieldValue'];
+      };
+    };
+    /** @description 录入房源的表单。 */
+    HouseInput: components['schemas']['HouseFields'] & Record<string, never>;
+    /**
+     * 房源编号
+     * @description 房源记录编号
+     */
+    HouseId: number;
+    HouseSaved: {
+      houseId: components['schemas']['HouseId'];
+      /** @description 房源编号（展示用，如 CS20261124001） */
+      houseNo: string;
+    };
+    /** @description 修改房源的表单（整体提交，未传的可选字段被清空）。 */
+    HouseEditInput: components['schemas']['HouseFields'] & {
+      houseId: components['schemas']['HouseId'];
+    };
+    HouseFollowUpInput: {
+      houseId: components['schemas']['HouseId'];
+      /**
+       * 跟进分类
+       * @description 1 普通跟进，2 电话跟进，3 实勘，4 带看，5 钥匙，6 议价（7 状态变更由系统写入）
+       * @enum {integer}
+       */
+      category: 1 | 2 | 3 | 4 | 5 | 6;
+      /** 跟进内容 */
+      content: string;
+      /** 跟进图片 */
+      pictures?: string[];
+      /**
+       * 提醒时间
+       * Format: date-time
+       */
+      remindTime?: string;
+    };
+    /**
      * 关键字搜索
      * @description 关键字搜索（newKey）。
      */
@@ -8567,31 +8931,6 @@ export interface components {
       /** 最大值 */
       max?: number | null;
     };
-    /**
-     * 装修
-     * @description 装修：1 毛坯，2 简装，3 中装，4 精装，5 豪装
-     * @enum {integer}
-     */
-    HouseRenovation: 1 | 2 | 3 | 4 | 5;
-    /**
-     * 朝向
-     * @description 朝向：1 东，2 南，3 西，4 北，5 东南，6 东北，7 西南，8 西北，9 南北，10 东西
-     * @enum {integer}
-     */
-    HouseToward: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10;
-    /**
-     * 物业类型
-     * @description 物业类型：1 住宅，2 别墅，3 商住，4 商铺，5 写字楼，6 厂房仓库，7 车位，8 其他
-     * @enum {integer}
-     */
-    HouseProperty: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
-    /**
-     * 房源状态
-     * @description 房源状态（设计）：1 有效，2 暂缓，3 我售/我租（本公司成交），4 他售/他租（外部成交），5 无效，
-     *     6 至 9 为公司可自定义名称的状态 A、B、C、D（名称见房源设置 sellHousingState / rentHousingState，默认名 A/B/C/D）。
-     * @enum {integer}
-     */
-    HouseState: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
     /** @description 房源列表搜索条件（种子 3 "House search"）；未列出的条件为设计补充，见各字段说明。 */
     HouseSearch: {
       newKey?: components['schemas']['HouseSearchKey'];
@@ -8686,23 +9025,6 @@ export interface components {
        */
       others?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9)[];
     };
-    /**
-     * 房源编号
-     * @description 房源记录编号
-     */
-    HouseId: number;
-    /**
-     * 房源类型
-     * @description 房源类型：1 出售，2 出租
-     * @enum {integer}
-     */
-    HouseKind: 1 | 2;
-    /**
-     * 房源归属
-     * @description 房源归属：1 公盘，2 私盘（siPan）
-     * @enum {integer}
-     */
-    HouseAttribution: 1 | 2;
     /** @description 房源列表的一行。 */
     HouseListItem: {
       houseId: components['schemas']['HouseId'];
@@ -8776,8 +9098,6 @@ export interface components {
       entryTime: components['schemas']['DateTime'];
       followUpTime?: components['schemas']['DateTime'] | null;
     };
-    /** @description 自定义字段的值：文本、数字、日期为标量，多选为数组；未填为 null */
-    HouseFieldValue: string | number | (string | number)[] | null;
     /**
      * @description 房源的表单数据（编辑时回填表单）。自定义字段（见 Widget 字段定义）的值在 fieldsList 中，以 fieldName 为键
      *     （表单中的字段名为 fieldsList_<fieldName>）。
@@ -14638,6 +14958,223 @@ export interface operations {
         };
       };
     };
+    responses: {
+      200: components['responses']['Empty'];
+    };
+  };
+  housingAdd: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['HouseInput'];
+      };
+    };
+    responses: {
+      /** @description 新房源编号 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope'] & {
+            data?: components['schemas']['HouseSaved'];
+          };
+        };
+      };
+    };
+  };
+  housingEdit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['HouseEditInput'];
+      };
+    };
+    responses: {
+      /** @description 房源编号 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope'] & {
+            data?: components['schemas']['HouseSaved'];
+          };
+        };
+      };
+    };
+  };
+  housingDelete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          houseId: components['schemas']['HouseId'];
+          /** 删除原因 */
+          reason?: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['Empty'];
+    };
+  };
+  housingfollowUp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['HouseFollowUpInput'];
+      };
+    };
+    responses: {
+      /** @description 新跟进编号 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope'] & {
+            data?: {
+              followId: components['schemas']['Id'];
+            };
+          };
+        };
+      };
+    };
+  };
+  teamAdd: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          houseId: components['schemas']['HouseId'];
+          /**
+           * 协作角色
+           * @description 2 维护人，3 委托人，4 钥匙人，5 实勘人，6 独家人，7 成交人
+           * @enum {integer}
+           */
+          role: 2 | 3 | 4 | 5 | 6 | 7;
+          /** 协作人 */
+          userId: number;
+        };
+      };
+    };
+    responses: {
+      /** @description 新协作记录编号 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope'] & {
+            data?: {
+              teamId: components['schemas']['Id'];
+            };
+          };
+        };
+      };
+    };
+  };
+  teamDel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          houseId: components['schemas']['HouseId'];
+          /** 协作记录 */
+          teamId: number;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['Empty'];
+    };
+  };
+  housingStateChange: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          houseId: components['schemas']['HouseId'];
+          houseState: components['schemas']['HouseState'];
+          /** 变更说明 */
+          remark?: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['Empty'];
+    };
+  };
+  housingOperate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          houseId: components['schemas']['HouseId'];
+          /**
+           * 操作
+           * @description 1 锁盘，2 解锁，3 封盘，4 解封，5 置顶，6 取消置顶
+           * @enum {integer}
+           */
+          operate: 1 | 2 | 3 | 4 | 5 | 6;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['Empty'];
+    };
+  };
+  housingToPrivate: {
+    parameters: {
+      query: {
+        houseId: components['schemas']['HouseId'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
     responses: {
       200: components['responses']['Empty'];
     };
