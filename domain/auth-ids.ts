@@ -28,3 +28,32 @@ export const SignAuth = {
   remove: 355,
   templates: 356,
 } as const;
+
+/**
+ * 房源 (app type 1, item 0; 001 section 3 "Listing permission options per role"): add 1 (with the
+ * public and private caps 15 / 16 and new building numbers 17), view 2 (scope; locked 3, others' key
+ * info 4, daily view limit 18), edit 5 (scope; others' public 6, others' private to public 11),
+ * delete 7 (follow-ups 8, recycle bin 9), edit private 10, seal/lock/pin 12, assign 13, remove 14.
+ */
+export const HouseAuth = {
+  appType: 1,
+  itemId: 0,
+  add: 1,
+  view: 2,
+  viewLocked: 3,
+  viewOthersKeyInfo: 4,
+  edit: 5,
+  editOthersPublic: 6,
+  remove: 7,
+  removeFollowUp: 8,
+  recycleBin: 9,
+  editPrivate: 10,
+  othersToPublic: 11,
+  operate: 12,
+  assignTeam: 13,
+  removeTeam: 14,
+  publicLimit: 15,
+  privateLimit: 16,
+  newBuildingNo: 17,
+  dailyViewLimit: 18,
+} as const;
