@@ -36,7 +36,13 @@ export const towardNames: Record<number, string> = {
   9: '南北',
   10: '东西',
 };
-export const renovationNames: Record<number, string> = { 1: '毛坯', 2: '简装', 3: '中装', 4: '精装', 5: '豪装' };
+export const renovationNames: Record<number, string> = {
+  1: '毛坯',
+  2: '简装',
+  3: '中装',
+  4: '精装',
+  5: '豪装',
+};
 export const propertyNames: Record<number, string> = {
   1: '住宅',
   2: '别墅',
@@ -207,7 +213,10 @@ export function publicDueAt(
  * Opening a listing needs a follow-up first (code 4001001) when the user has viewed a key field
  * protected by 查看需写跟进 and has written no follow-up on it since.
  */
-export function needsFollowUpBeforeOpening(lastKeyViewAt: Date | null, lastOwnFollowUpAt: Date | null): boolean {
+export function needsFollowUpBeforeOpening(
+  lastKeyViewAt: Date | null,
+  lastOwnFollowUpAt: Date | null,
+): boolean {
   if (!lastKeyViewAt) return false;
   return !lastOwnFollowUpAt || lastOwnFollowUpAt.getTime() < lastKeyViewAt.getTime();
 }

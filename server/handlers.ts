@@ -18,6 +18,7 @@ import { messageHandlers } from './areas/messages/handlers';
 import { fileSignHandlers } from './areas/file-sign/handlers';
 import { communityHandlers } from './areas/community/handlers';
 import { managementHandlers } from './areas/management/handlers';
+import { housingHandlers } from './areas/housing/handlers';
 
 export const handlers: HandlerMap = {
   ...userHandlers,
@@ -38,4 +39,5 @@ export const handlers: HandlerMap = {
   ...fileSignHandlers,
   ...communityHandlers,
   ...managementHandlers,
+  ...housingHandlers,
 };

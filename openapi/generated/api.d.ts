@@ -8852,6 +8852,38 @@ export interface components {
         /** 图片地址 */
         url: string;
       }[];
+      /**
+       * 出租信息
+       * @description 仅出租房源（rentExtension 读取）
+       */
+      rentInfo?: {
+        /**
+         * 出租方式
+         * @description 1 整租，2 合租
+         * @enum {integer}
+         */
+        rentType?: 1 | 2;
+        /** 押金 */
+        deposit?: number;
+        /** 最短租期 */
+        leaseTermMin?: number;
+        /** 最长租期 */
+        leaseTermMax?: number;
+        /**
+         * 可入住日期
+         * Format: date
+         */
+        checkInDate?: string;
+        /**
+         * 当前租约到期日
+         * Format: date
+         */
+        rentExpire?: string;
+        /** 配套设施 */
+        facilities?: string[];
+        /** 对租客的要求 */
+        requirement?: string;
+      };
       /** 自定义字段 */
       fieldsList?: {
         [key: string]: components['schemas']['HouseFieldValue'];

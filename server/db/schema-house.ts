@@ -19,6 +19,17 @@ import {
 } from 'drizzle-orm/pg-core';
 import { companies, departments, users } from './schema';
 
+export type HouseRentInfo = {
+  rentType?: 1 | 2;
+  deposit?: number;
+  leaseTermMin?: number;
+  leaseTermMax?: number;
+  checkInDate?: string;
+  rentExpire?: string;
+  facilities?: string[];
+  requirement?: string;
+};
+
 const time = (name: string) => timestamp(name, { withTimezone: true });
 
 export const houses = pgTable(
@@ -74,6 +85,8 @@ export const houses = pgTable(
     isTop: smallint('is_top').notNull().default(0),
     vrUrl: text('vr_url'),
     fieldsList: jsonb('fields_list').$type<Record<string, unknown>>().notNull().default({}),
+    /** Rent listings: 出租方式, 押金, 租期, 可入住日期, 配套设施, 对租客的要求 (rentExtension). */
+    rentInfo: jsonb('rent_info').$type<HouseRentInfo>(),
     /** The maintainer (归属人); null for a public listing nobody maintains. */
     attributorId: integer('attributor_id').references(() => users.id),
     deptId: integer('dept_id').references(() => departments.id),
@@ -88,7 +101,9 @@ export const houses = pgTable(
     deleteReason: text('delete_reason'),
   },
   (t) => [
-    index('houses_company_list_idx').on(t.companyId, t.type, t.entryTime.desc()).where(sql`${t.deletedAt} IS NULL`),
+    index('houses_company_list_idx')
+      .on(t.companyId, t.type, t.entryTime.desc())
+      .where(sql`${t.deletedAt} IS NULL`),
     index('houses_company_community_idx').on(t.companyId, t.communityId),
     index('houses_company_phone_idx').on(t.companyId, t.ownerPhone),
     index('houses_private_due_idx').on(t.companyId, t.attribution, t.privateSince),
@@ -219,7 +234,10 @@ export const appRecords = pgTable(
     itemId: integer('item_id').notNull(),
     type: smallint('type').notNull(),
     content: text('content').notNull(),
-    changes: jsonb('changes').$type<{ field: string; title: string; before: string | null; after: string | null }[]>(),
+    changes:
+      jsonb('changes').$type<
+        { field: string; title: string; before: string | null; after: string | null }[]
+      >(),
     userId: integer('user_id').references(() => users.id),
     ip: text('ip'),
     createdAt: time('created_at').notNull().defaultNow(),

@@ -126,6 +126,7 @@ CREATE TABLE "houses" (
 	"is_top" smallint DEFAULT 0 NOT NULL,
 	"vr_url" text,
 	"fields_list" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"rent_info" jsonb,
 	"attributor_id" integer,
 	"dept_id" integer,
 	"entry_user_id" integer,

@@ -1,0 +1,102 @@
+/**
+ * Who sees and who changes which listing (001 section 6, the listing permission options of section 3):
+ * the public pool is seen by everyone who may view listings; a private listing inside the view scope
+ * (1 本人: the maintainer, 2 本部门, 3 全公司, 4 指定部门); a locked listing only with 查看锁定房源 or by
+ * its maintainer. A listing outside what the user sees answers 404, as for another company's.
+ */
+import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/db';
+import { houses } from '../../db/schema-house';
+import { inCompany } from '../../db/company-scope';
+import type { Session } from '../../contract/types';
+import { ApiError, Codes, forbidden, notFound } from '../../contract/envelope';
+import { loadGrants, type Grant, type Grants } from '../auth/grants';
+import { HouseAuth } from '../../../domain/auth-ids';
+import { HousePools, editRefusal, notOperableMessage } from '../../../domain/house-rules';
+import { noPermissionMessage } from '../../../domain/permissions';
+
+export type House = typeof houses.$inferSelect;
+
+export const houseNotFound = '房源不存在或已被删除';
+
+export type HouseAccess = { session: Session; grants: Grants };
+
+export async function houseAccess(db: Db, session: Session): Promise<HouseAccess> {
+  const grants = await loadGrants(db, session, HouseAuth.appType);
+  if (!grants.has(HouseAuth.view)) throw forbidden(noPermissionMessage);
+  return { session, grants };
+}
+
+/** The condition "inside this grant's scope" on a listing's maintainer and department. */
+export function inScope(session: Session, grant: Grant | undefined): SQL | undefined {
+  if (!grant) return eq(houses.id, -1);
+  switch (grant.range) {
+    case 1:
+      return eq(houses.attributorId, session.userId);
+    case 2:
+      return session.deptId === null
+        ? eq(houses.attributorId, session.userId)
+        : eq(houses.deptId, session.deptId);
+    case 4:
+      return grant.selectDepartment.length > 0
+        ? or(inArray(houses.deptId, grant.selectDepartment), eq(houses.attributorId, session.userId))
+        : eq(houses.attributorId, session.userId);
+    default:
+      return undefined;
+  }
+}
+
+/** The listings the user sees (not deleted), as one condition for lists and counts. */
+export function visibleHouses(access: HouseAccess): SQL {
+  const { session, grants } = access;
+  const privateInScope = inScope(session, grants.get(HouseAuth.view));
+  return and(
+    inCompany(houses, session.companyId),
+    isNull(houses.deletedAt),
+    privateInScope ? or(eq(houses.attribution, HousePools.public), privateInScope) : undefined,
+    grants.has(HouseAuth.viewLocked)
+      ? undefined
+      : or(eq(houses.isLock, 0), eq(houses.attributorId, session.userId)),
+  )!;
+}
+
+/** One listing the user sees, or 404. */
+export async function findVisibleHouse(db: Db, access: HouseAccess, houseId: number): Promise<House> {
+  const [house] = await db
+    .select()
+    .from(houses)
+    .where(and(visibleHouses(access), eq(houses.id, houseId)));
+  if (!house) throw notFound(houseNotFound);
+  return house;
+}
+
+/** Whether the listing lies in the scope of 编辑房源 (the public pool counts as in scope). */
+export function inEditScope(access: HouseAccess, house: House): boolean {
+  const grant = access.grants.get(HouseAuth.edit);
+  if (!grant) return false;
+  if (house.attributorId === access.session.userId || grant.range === 3) return true;
+  if (grant.range === 2) return house.deptId !== null && house.deptId === access.session.deptId;
+  if (grant.range === 4) return house.deptId !== null && grant.selectDepartment.includes(house.deptId);
+  return house.attribution === HousePools.public && house.attributorId === null;
+}
+
+/** The refusal of a change to this listing, or null (domain/house-rules.ts editRefusal). */
+export function houseEditRefusal(access: HouseAccess, house: House): string | null {
+  return editRefusal(
+    {
+      isManager: access.session.isManager,
+      userId: access.session.userId,
+      canEditInScope: access.grants.has(HouseAuth.edit) && inEditScope(access, house),
+      holdsEditPrivate: access.grants.has(HouseAuth.editPrivate),
+      holdsEditOthersPublic: access.grants.has(HouseAuth.editOthersPublic),
+    },
+    house,
+  );
+}
+
+/** Throws the refusal: 405 当前状态不可操作! for a sealed listing, 403 with the reason otherwise. */
+export function requireEditable(access: HouseAccess, house: House): void {
+  const refusal = houseEditRefusal(access, house);
+  if (refusal === null) return;
+  throw refusal === notOperableMessage ? new ApiError(Codes.business, refusal) : forbidden(refusal);
+}

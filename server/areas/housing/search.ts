@@ -1,0 +1,216 @@
+/**
+ * The house list (housingPosts, 001 section 3 "House search") over the listings the user sees, 15 a
+ * page, with every filter of the search body, and the type tabs with their counts (housingTypeList).
+ * Protected numbers (building and room) are left out of list rows unless the user maintains the listing.
+ */
+import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/db';
+import { housePictures, houses } from '../../db/schema-house';
+import { departments, users } from '../../db/schema';
+import type { BodyOf, Session } from '../../contract/types';
+import { businessError } from '../../contract/envelope';
+import { formatDateTime } from '../../format';
+import { escapeLike, districtName, regionsOf } from '../community/platform';
+import { tagNames } from './categories';
+import { readHousingSetting } from './settings';
+import { houseAccess, visibleHouses, type HouseAccess } from './access';
+import { HouseAuth } from '../../../domain/auth-ids';
+import { houseStateName } from '../../../domain/house-rules';
+
+type HouseSearch = BodyOf<'housingPosts'>;
+type Range = { min?: number | null; max?: number | null } | undefined;
+type DateRange = { start?: string | null; end?: string | null } | undefined;
+
+function numberRange(column: AnyPgColumn, range: Range, title: string): SQL | undefined {
+  if (!range) return undefined;
+  const { min, max } = range;
+  if (min != null && max != null && min > max) throw businessError(`${title}的最小值不能大于最大值`);
+  return and(min != null ? gte(column, min) : undefined, max != null ? lte(column, max) : undefined);
+}
+
+function dateRange(column: AnyPgColumn, range: DateRange, title: string): SQL | undefined {
+  if (!range) return undefined;
+  const { start, end } = range;
+  if (start && end && start > end) throw businessError(`${title}的开始日期不能晚于结束日期`);
+  return and(
+    start ? gte(column, new Date(`${start}T00:00:00+08:00`)) : undefined,
+    end ? lte(column, new Date(`${end}T23:59:59.999+08:00`)) : undefined,
+  );
+}
+
+const otherConditions: Record<number, (session: Session) => SQL> = {
+  1: () => eq(houses.isKey, 1),
+  2: () => eq(houses.isSoleAgency, 1),
+  3: () => sql`exists (select 1 from ${housePictures} where ${housePictures.houseId} = ${houses.id})`,
+  4: () => sql`${houses.vrUrl} is not null`,
+  5: () => eq(houses.isLock, 1),
+  6: () => eq(houses.isTop, 1),
+  7: () => eq(houses.isSeal, 1),
+  8: (session) => eq(houses.attributorId, session.userId),
+  9: (session) => eq(houses.entryUserId, session.userId),
+};
+
+function keywordCondition(newKey: HouseSearch['newKey']): SQL | undefined {
+  const key = newKey?.key.trim();
+  if (!newKey || !key) return undefined;
+  const like = `%${escapeLike(key)}%`;
+  if (newKey.type === 2) return sql`${houses.houseNo} ilike ${like}`;
+  if (newKey.type === 3) return sql`${houses.ownerName} ilike ${like}`;
+  return or(sql`${houses.communityName} ilike ${like}`, sql`${houses.address} ilike ${like}`);
+}
+
+/** Every condition of the search body except the type tab. */
+export function searchConditions(access: HouseAccess, search: HouseSearch): SQL {
+  const { session } = access;
+  const phone = search.contactPhone;
+  const houseType = search.houseType ?? [];
+  return and(
+    visibleHouses(access),
+    keywordCondition(search.newKey),
+    phone
+      ? phone.length === 4
+        ? sql`right(${houses.ownerPhone}, 4) = ${phone}`
+        : eq(houses.ownerPhone, phone)
+      : undefined,
+    dateRange(houses.entryTime, search.entryTime, '录入时间'),
+    dateRange(houses.lastFollowUpAt, search.followUpTime, '跟进时间'),
+    dateRange(houses.updateTime, search.updateTime, '更新时间'),
+    numberRange(houses.price, search.price, '价格区间'),
+    numberRange(houses.unitPrice, search.unitPrice, '单价区间'),
+    numberRange(houses.floor, search.floor, '楼层区间'),
+    numberRange(houses.area, search.area, '面积区间'),
+    search.buildingNo ? eq(houses.buildingNo, search.buildingNo.trim()) : undefined,
+    search.unitNo ? eq(houses.unitNo, search.unitNo.trim()) : undefined,
+    search.roomNo ? eq(houses.roomNo, search.roomNo.trim()) : undefined,
+    search.district ? eq(houses.districtId, search.district) : undefined,
+    search.region ? eq(houses.regionId, search.region) : undefined,
+    search.communityId ? eq(houses.communityId, search.communityId) : undefined,
+    houseType.length > 0
+      ? or(...houseType.map((rooms) => (rooms === 5 ? gte(houses.room, 5) : eq(houses.room, rooms))))
+      : undefined,
+    search.renovation?.length ? inArray(houses.renovation, search.renovation) : undefined,
+    search.toward?.length ? inArray(houses.toward, search.toward) : undefined,
+    search.property?.length ? inArray(houses.property, search.property) : undefined,
+    search.houseState?.length ? inArray(houses.houseState, search.houseState) : undefined,
+    search.tags?.length
+      ? or(...search.tags.map((tag) => sql`${houses.tags} @> ${JSON.stringify([tag])}::jsonb`))
+      : undefined,
+    search.attribution ? eq(houses.attribution, search.attribution) : undefined,
+    search.deptId ? eq(houses.deptId, search.deptId) : undefined,
+    search.userId ? eq(houses.attributorId, search.userId) : undefined,
+    ...(search.others ?? []).map((other) => otherConditions[other]!(session)),
+  )!;
+}
+
+export function regionName(districtId: number | null, regionId: number | null): string | null {
+  if (!districtId || !regionId) return null;
+  return regionsOf(districtId).find((region) => region.regionId === regionId)?.regionName ?? null;
+}
+
+function typeCondition(type: number | undefined): SQL | undefined {
+  if (type === 1 || type === 2) return eq(houses.type, type);
+  if (type === 3) return sql`${houses.property} not in (1, 2)`;
+  return undefined;
+}
+
+const sorts: Record<number, SQL[]> = {
+  0: [desc(houses.isTop), sql`${houses.lastFollowUpAt} desc nulls last`, desc(houses.entryTime)],
+  1: [desc(houses.entryTime)],
+  2: [asc(houses.entryTime)],
+  3: [desc(houses.price)],
+  4: [asc(houses.price)],
+  5: [sql`${houses.unitPrice} desc nulls last`],
+  6: [sql`${houses.unitPrice} asc nulls last`],
+  7: [desc(houses.area)],
+  8: [asc(houses.area)],
+  9: [sql`${houses.lastFollowUpAt} desc nulls last`],
+  10: [sql`${houses.lastFollowUpAt} asc nulls last`],
+};
+
+export async function searchHouses(db: Db, session: Session, search: HouseSearch) {
+  const access = await houseAccess(db, session);
+  const where = and(searchConditions(access, search), typeCondition(search.type))!;
+  const pageSize = search.pagesize ?? 15;
+  const cover = sql<
+    string | null
+  >`(select ${housePictures.url} from ${housePictures} where ${housePictures.houseId} = ${houses.id} order by ${housePictures.sort} limit 1)`;
+  const [rows, [total], setting, tags] = await Promise.all([
+    db
+      .select({ house: houses, attributorName: users.name, deptName: departments.name, coverUrl: cover })
+      .from(houses)
+      .leftJoin(users, eq(users.id, houses.attributorId))
+      .leftJoin(departments, eq(departments.id, houses.deptId))
+      .where(where)
+      .orderBy(...(sorts[search.sort ?? 0] ?? sorts[0]!), desc(houses.id))
+      .limit(pageSize)
+      .offset(((search.pageindex ?? 1) - 1) * pageSize),
+    db.select({ total: count() }).from(houses).where(where),
+    readHousingSetting(db, session.companyId),
+    tagNames(db, session, HouseAuth.appType),
+  ]);
+  return {
+    total: total?.total ?? 0,
+    data: rows.map(({ house, attributorName, deptName, coverUrl }) => {
+      const mine = house.attributorId === session.userId || session.isManager;
+      const states = house.type === 2 ? setting.rentHousingState : setting.sellHousingState;
+      return {
+        houseId: house.id,
+        houseNo: house.houseNo,
+        type: house.type as 1 | 2,
+        title: house.title,
+        communityId: house.communityId,
+        communityName: house.communityName,
+        districtName: house.districtId && house.cityId ? districtName(house.districtId, house.cityId) : null,
+        regionName: regionName(house.districtId, house.regionId),
+        buildingNo: house.buildingNo,
+        unitNo: house.unitNo,
+        roomNo: mine ? house.roomNo : null,
+        room: house.room,
+        hall: house.hall,
+        bath: house.bath,
+        area: house.area,
+        floor: house.floor,
+        totalFloor: house.totalFloor,
+        toward: house.toward as 1 | null,
+        renovation: house.renovation as 1 | null,
+        price: house.price,
+        unitPrice: house.unitPrice,
+        houseState: house.houseState as 1,
+        stateName: houseStateName(house.houseState, house.type, states),
+        attribution: house.attribution as 1 | 2,
+        tags: house.tags.map((id) => tags.get(id)).filter((name): name is string => Boolean(name)),
+        coverUrl,
+        hasVr: house.vrUrl ? (1 as const) : (0 as const),
+        isKey: house.isKey as 0 | 1,
+        isSoleAgency: house.isSoleAgency as 0 | 1,
+        isLock: house.isLock as 0 | 1,
+        isTop: house.isTop as 0 | 1,
+        isSeal: house.isSeal as 0 | 1,
+        attributorName,
+        deptName,
+        entryTime: formatDateTime(house.entryTime),
+        followUpTime: house.lastFollowUpAt ? formatDateTime(house.lastFollowUpAt) : null,
+      };
+    }),
+  };
+}
+
+export async function houseTypeCounts(db: Db, session: Session) {
+  const access = await houseAccess(db, session);
+  const [row] = await db
+    .select({
+      all: count(),
+      sell: sql<number>`count(*) filter (where ${houses.type} = 1)`.mapWith(Number),
+      rent: sql<number>`count(*) filter (where ${houses.type} = 2)`.mapWith(Number),
+      other: sql<number>`count(*) filter (where ${houses.property} not in (1, 2))`.mapWith(Number),
+    })
+    .from(houses)
+    .where(visibleHouses(access));
+  return [
+    { type: 0 as const, name: '全部', count: row?.all ?? 0 },
+    { type: 1 as const, name: '出售', count: row?.sell ?? 0 },
+    { type: 2 as const, name: '出租', count: row?.rent ?? 0 },
+    { type: 3 as const, name: '其他', count: row?.other ?? 0 },
+  ];
+}
