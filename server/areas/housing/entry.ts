@@ -350,7 +350,9 @@ const protectedChangeFields = new Set(['ownerPhone', 'ownerName', 'certificateNo
 
 function asText(value: unknown): string {
   if (value === null || value === undefined) return '';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return `${value}`;
+  return JSON.stringify(value);
 }
 
 function display(field: string, value: unknown): string | null {
