@@ -6,6 +6,9 @@ import { refreshBuiltinTemplates } from './areas/template/seed-templates';
 import { buildApp } from './app';
 import { createLocalStorage } from './storage/files';
 import { join } from 'node:path';
+import { startScheduler } from './jobs/scheduler';
+import { productJobs } from './jobs/jobs';
+import { systemClock } from './clock';
 
 const config = readConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -26,7 +29,13 @@ const app = await buildApp({
   addressLimits: config.addressLimits,
   logger: true,
 });
+const scheduler = startScheduler(database.db, systemClock, productJobs, {
+  tickMs: 60 * 1000,
+  log: (outcome) =>
+    console.log(`job ${outcome.name}: ${outcome.error ? `failed: ${outcome.error}` : `${outcome.affected} changed`}`),
+});
 const shutdown = async () => {
+  await scheduler.stop();
   await app.close();
   await database.close();
   process.exit(0);

@@ -3,6 +3,7 @@
  * company A with a manager and one user per role, departments and positions; company B with its
  * own manager and broker, to check that companies never see each other's data.
  */
+import { seedHouseDemo } from '../areas/housing/demo';
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/db';
 import { companies, departments, positions, users } from '../db/schema';
@@ -144,4 +145,5 @@ export async function seedDemoData(db: Db): Promise<void> {
     a: { companyId: a.companyId, managerId: a.managerId },
     b: { companyId: b.companyId },
   });
+  await seedHouseDemo(db, { a: a.companyId, b: b.companyId });
 }

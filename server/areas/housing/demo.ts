@@ -1,0 +1,255 @@
+/**
+ * Listing demo data: a working office on first start. Company A holds 320 listings in the real 深圳
+ * communities of the platform base, company B 120 in 上海; sale and rent, both pools, owners, tags,
+ * team and follow-ups, entered over the past year so that lists, the price history and the estimate
+ * have something to show. The numbers come from a fixed-seed generator: every start looks the same.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/db';
+import { houseFollowUps, houseTeam, houses } from '../../db/schema-house';
+import { platformCommunities } from '../../db/schema-community';
+import { users } from '../../db/schema';
+import { inCompany } from '../../db/company-scope';
+import type { Session } from '../../contract/types';
+import { listCategories } from './categories';
+import { TeamRoles, unitPrice } from '../../../domain/house-rules';
+
+/** A small deterministic generator (mulberry32). */
+function generator(seed: number) {
+  let state = seed;
+  const next = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+  };
+}
+
+const surnames = [
+  '王',
+  '李',
+  '张',
+  '刘',
+  '陈',
+  '杨',
+  '黄',
+  '赵',
+  '吴',
+  '周',
+  '徐',
+  '孙',
+  '马',
+  '朱',
+  '胡',
+  '郭',
+  '何',
+  '林',
+  '罗',
+  '梁',
+];
+const givenNames = [
+  '伟',
+  '芳',
+  '娜',
+  '敏',
+  '静',
+  '丽',
+  '强',
+  '磊',
+  '军',
+  '洋',
+  '勇',
+  '艳',
+  '杰',
+  '娟',
+  '涛',
+  '明',
+  '超',
+  '秀英',
+  '志强',
+  '建华',
+  '晓东',
+  '丽华',
+];
+const layouts = [
+  { room: 1, hall: 1, bath: 1, area: [38, 55] },
+  { room: 2, hall: 1, bath: 1, area: [62, 85] },
+  { room: 3, hall: 2, bath: 1, area: [88, 110] },
+  { room: 3, hall: 2, bath: 2, area: [105, 135] },
+  { room: 4, hall: 2, bath: 2, area: [138, 180] },
+  { room: 5, hall: 2, bath: 3, area: [190, 260] },
+] as const;
+const sources = ['门店接待', '电话咨询', '网络端口', '老客户介绍', '社区驻守'];
+const followUpTexts = [
+  [1, '业主表示价格可以小幅商量，周末方便看房'],
+  [2, '电话回访业主，确认房子仍在售，钥匙在物业'],
+  [4, '带客户看房，客户对户型满意，觉得价格略高'],
+  [6, '与业主议价，业主同意让价 5 万以内'],
+  [1, '业主近期出差，看房需提前一天预约'],
+  [5, '已收取钥匙，放在门店钥匙柜'],
+  [3, '完成实勘，拍摄客厅、卧室、厨卫照片'],
+  [2, '业主称有其他中介在卖，提醒尽快带看'],
+] as const;
+const paymentMethods = ['押一付一', '押一付三', '押二付一'];
+
+type DemoCompany = { companyId: number; cityId: number; count: number; seed: number };
+
+async function demoOffice(db: Db, company: DemoCompany) {
+  const staff = await db
+    .select({ id: users.id, deptId: users.deptId, isManager: users.isManager, roleId: users.roleId })
+    .from(users)
+    .where(inCompany(users, company.companyId));
+  const communities = await db
+    .select()
+    .from(platformCommunities)
+    .where(eq(platformCommunities.cityId, company.cityId));
+  const session = { companyId: company.companyId, userId: staff[0]!.id, isManager: true } as Session;
+  const tags = await listCategories(db, session, 1, 1);
+  return { staff, communities, tags: tags.map((tag) => tag.categoryId) };
+}
+
+function phone(random: ReturnType<typeof generator>): string {
+  return `1${random.pick(['35', '36', '37', '38', '39', '58', '59', '86', '88'])}${String(random.int(0, 99999999)).padStart(8, '0')}`;
+}
+
+async function seedCompanyHouses(db: Db, company: DemoCompany, now: Date): Promise<void> {
+  const random = generator(company.seed);
+  const { staff, communities, tags } = await demoOffice(db, company);
+  if (communities.length === 0 || staff.length === 0) return;
+  const agents = staff.filter((person) => !person.isManager);
+  const day = 24 * 60 * 60 * 1000;
+  const planned: {
+    house: typeof houses.$inferInsert & { entryTime: Date };
+    team: { role: number; userId: number }[];
+    followUps: { category: number; content: string; userId: number; createdAt: Date }[];
+  }[] = [];
+  for (let index = 0; index < company.count; index += 1) {
+    const community = random.pick(communities);
+    const layout = random.pick(layouts);
+    const area = random.int(layout.area[0], layout.area[1]) + random.int(0, 9) / 10;
+    const type = random.next() < 0.7 ? 1 : 2;
+    const base = community.avgUnitPrice ?? 50000;
+    const price =
+      type === 1
+        ? Math.round((area * base * (0.88 + random.next() * 0.24)) / 1000) / 10
+        : Math.round((area * base) / 650 / 100) * 100;
+    const totalFloor = random.pick([6, 9, 18, 26, 32, 33]);
+    const floor = random.int(1, totalFloor);
+    const isPrivate = random.next() < 0.6;
+    const maintainer = random.pick(agents.length > 0 ? agents : staff);
+    const entryUser = isPrivate ? maintainer : random.pick(staff);
+    const entryTime = new Date(now.getTime() - random.int(1, 360) * day - random.int(0, 36000) * 1000);
+    const followUps = random.int(0, 4);
+    const lastFollowUpAt =
+      followUps > 0
+        ? new Date(Math.min(now.getTime() - day / 2, entryTime.getTime() + random.int(1, 40) * day))
+        : null;
+    planned.push({
+      house: {
+        companyId: company.companyId,
+        type,
+        attribution: isPrivate ? 2 : 1,
+        communityId: community.id,
+        communityName: community.name,
+        cityId: community.cityId,
+        districtId: community.districtId,
+        regionId: community.regionId,
+        address: community.address,
+        buildingNo: `${random.int(1, 12)}栋`,
+        unitNo: random.next() < 0.5 ? `${random.int(1, 3)}单元` : null,
+        roomNo: `${floor}${String(random.int(1, 8)).padStart(2, '0')}`,
+        room: layout.room,
+        hall: layout.hall,
+        bath: layout.bath,
+        area,
+        floor,
+        totalFloor,
+        toward: random.pick([2, 2, 2, 9, 9, 5, 1, 7]),
+        renovation: random.pick([2, 3, 4, 4, 5, 1]),
+        property: random.next() < 0.92 ? 1 : random.pick([3, 4, 5]),
+        buildYear: community.buildYear,
+        elevator: totalFloor > 7 ? 1 : 0,
+        price,
+        unitPrice: unitPrice(type, price, area),
+        paymentMethod: type === 2 ? random.pick(paymentMethods) : null,
+        taxYears: type === 1 ? random.pick([0, 2, 5, 5]) : null,
+        onlyHouse: type === 1 ? random.int(0, 1) : null,
+        ownerName: `${random.pick(surnames)}${random.pick(givenNames)}`,
+        ownerPhone: phone(random),
+        source: random.pick(sources),
+        level: random.pick(['A', 'B', 'B', 'C']),
+        houseState: random.next() < 0.85 ? 1 : random.pick([2, 3, 5]),
+        tags: tags.length > 0 ? [...new Set([random.pick(tags), random.pick(tags)])] : [],
+        isKey: random.next() < 0.3 ? 1 : 0,
+        isSoleAgency: type === 1 && random.next() < 0.1 ? 1 : 0,
+        isTop: random.next() < 0.04 ? 1 : 0,
+        rentInfo:
+          type === 2
+            ? {
+                rentType: random.next() < 0.85 ? 1 : 2,
+                deposit: price,
+                leaseTermMin: 12,
+                facilities: ['空调', '洗衣机', '冰箱', '热水器', '宽带'],
+              }
+            : null,
+        attributorId: isPrivate ? maintainer.id : null,
+        deptId: (isPrivate ? maintainer : entryUser).deptId,
+        entryUserId: entryUser.id,
+        privateSince: isPrivate ? entryTime : null,
+        lastFollowUpAt,
+        entryTime,
+      },
+      team: [
+        { role: TeamRoles.entry, userId: entryUser.id },
+        ...(isPrivate ? [{ role: TeamRoles.maintainer, userId: maintainer.id }] : []),
+      ],
+      followUps: Array.from({ length: followUps }, (_, step) => {
+        const [category, content] = random.pick(followUpTexts);
+        const at = new Date(
+          entryTime.getTime() + ((lastFollowUpAt!.getTime() - entryTime.getTime()) * (step + 1)) / followUps,
+        );
+        return { category, content, userId: maintainer.id, createdAt: at };
+      }),
+    });
+  }
+  const ids = await db
+    .insert(houses)
+    .values(planned.map((plan) => plan.house))
+    .returning({ id: houses.id });
+  // 房源编号: CS (sale) / CZ (rent), the entry date, the id.
+  await db
+    .update(houses)
+    .set({
+      houseNo: sql`(case when ${houses.type} = 1 then 'CS' else 'CZ' end) || to_char(${houses.entryTime} at time zone 'Asia/Shanghai', 'YYYYMMDD') || lpad(${houses.id}::text, 5, '0')`,
+    })
+    .where(and(inCompany(houses, company.companyId), eq(houses.houseNo, '')));
+  const idAt = (index: number) => ids[index]!.id;
+  await db.insert(houseTeam).values(
+    planned.flatMap((plan, index) =>
+      plan.team.map((member) => ({
+        ...member,
+        companyId: company.companyId,
+        houseId: idAt(index),
+        createdAt: plan.house.entryTime,
+      })),
+    ),
+  );
+  const followUpRows = planned.flatMap((plan, index) =>
+    plan.followUps.map((followUp) => ({ ...followUp, companyId: company.companyId, houseId: idAt(index) })),
+  );
+  if (followUpRows.length > 0) await db.insert(houseFollowUps).values(followUpRows);
+}
+
+export async function seedHouseDemo(
+  db: Db,
+  companies: { a: number; b: number },
+  now = new Date(),
+): Promise<void> {
+  await seedCompanyHouses(db, { companyId: companies.a, cityId: 4403, count: 320, seed: 20261124 }, now);
+  await seedCompanyHouses(db, { companyId: companies.b, cityId: 3101, count: 120, seed: 20261125 }, now);
+}

@@ -1,0 +1,291 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { call, createTestApp, login, type TestApp } from '../support/test-app';
+import { houses } from '../../server/db/schema-house';
+import { runDueJobs } from '../../server/jobs/scheduler';
+import { productJobs } from '../../server/jobs/jobs';
+
+type Listed = {
+  houseId: number;
+  communityName: string;
+  attribution: number;
+  price: number;
+  attributorName: string | null;
+};
+
+describe('listings: entry, search, protection, pools and the recycle bin', () => {
+  let t: TestApp;
+  let manager: Record<string, string>;
+  let broker: Record<string, string>;
+  let supervisor: Record<string, string>;
+  let otherManager: Record<string, string>;
+  let community: { communityId: number; name: string };
+  let houseId: number;
+
+  const listing = (overrides: Record<string, unknown> = {}) => ({
+    type: 1,
+    attribution: 2,
+    communityId: community.communityId,
+    buildingNo: '7栋',
+    unitNo: '2单元',
+    roomNo: '1803',
+    room: 3,
+    hall: 2,
+    bath: 1,
+    area: 98.5,
+    floor: 18,
+    totalFloor: 32,
+    toward: 2,
+    renovation: 4,
+    price: 688,
+    ownerName: '林晓东',
+    ownerPhone: '13912345678',
+    ...overrides,
+  });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    manager = await login(t.app, '13800000000');
+    broker = await login(t.app, '13800000003');
+    supervisor = await login(t.app, '13800000002');
+    otherManager = await login(t.app, '13900000000');
+    const search = await call(t.app, 'POST', '/intensiveFarming/new/getCommunityList', {
+      headers: { ...manager, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'cityId=4403&keyword=天健世纪花园',
+    });
+    const found = (search.data as { communityId: number; communityName: string }[])[0]!;
+    community = { communityId: found.communityId, name: found.communityName };
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('the demo office has listings in both pools, and the type tabs count them', async () => {
+    const tabs = await call(t.app, 'GET', '/housing/v2/housingTypeList', { headers: manager });
+    const counts = tabs.data as { type: number; count: number }[];
+    expect(counts[0]!.count).toBeGreaterThanOrEqual(300);
+    expect(counts[1]!.count + counts[2]!.count).toBe(counts[0]!.count);
+    const page = await call(t.app, 'POST', '/housing/v2/housingPosts', {
+      headers: manager,
+      body: { pagesize: 15 },
+    });
+    expect((page.data as Listed[]).length).toBe(15);
+    const pools = new Set((page.data as Listed[]).map((row) => row.attribution));
+    expect(page.total).toBe(counts[0]!.count);
+    expect(pools.size).toBeGreaterThan(0);
+  });
+
+  it('a broker enters a sale listing; the same house again is refused naming the first, and nothing is written', async () => {
+    const added = await call(t.app, 'POST', '/housing/v2/housingAdd', { headers: broker, body: listing() });
+    expect(added.code).toBe(200);
+    houseId = (added.data as { houseId: number; houseNo: string }).houseId;
+    expect((added.data as { houseNo: string }).houseNo).toMatch(/^CS\d{8}\d{5}$/);
+    const [before] = await t.database.db.select().from(houses).where(eq(houses.id, houseId));
+    expect(before?.unitPrice).toBe(Math.round((688 * 10000) / 98.5));
+    const again = await call(t.app, 'POST', '/housing/v2/housingAdd', {
+      headers: broker,
+      body: listing({ ownerName: '别人', ownerPhone: '13700000000', roomNo: ' 1803 ' }),
+    });
+    expect(again.code).toBe(405);
+    expect(again.message).toContain('该房源已存在');
+    expect((again.data as { houseId: number }).houseId).toBe(houseId);
+    const rows = await t.database.db.select().from(houses).where(eq(houses.ownerName, '别人'));
+    expect(rows).toHaveLength(0);
+    const check = await call(t.app, 'GET', '/housing/v2/housingCheck', {
+      headers: broker,
+      query: {
+        type: '1',
+        communityId: String(community.communityId),
+        buildingNo: '7栋',
+        unitNo: '2单元',
+        roomNo: '1803',
+      },
+    });
+    expect(check.code).toBe(405);
+    expect((check.data as { houseId: number }).houseId).toBe(houseId);
+  });
+
+  it('finds it by community keyword and by price range', async () => {
+    const byName = await call(t.app, 'POST', '/housing/v2/housingPosts', {
+      headers: broker,
+      body: { newKey: { type: 1, key: '天健世纪' }, price: { min: 680, max: 700 } },
+    });
+    expect((byName.data as Listed[]).map((row) => row.houseId)).toContain(houseId);
+    const outside = await call(t.app, 'POST', '/housing/v2/housingPosts', {
+      headers: broker,
+      body: { newKey: { type: 1, key: '天健世纪' }, price: { min: 700 } },
+    });
+    expect((outside.data as Listed[]).map((row) => row.houseId)).not.toContain(houseId);
+    const wrongRange = await call(t.app, 'POST', '/housing/v2/housingPosts', {
+      headers: broker,
+      body: { price: { min: 800, max: 700 } },
+    });
+    expect(wrongRange.code).toBe(405);
+    expect(wrongRange.message).toContain('价格区间');
+  });
+
+  it('the owner phone is shown on request, recorded, and the listing then needs a follow-up (4001001)', async () => {
+    const detail = await call(t.app, 'GET', '/housing/v2/housingDetail', {
+      headers: broker,
+      query: { houseId: String(houseId) },
+    });
+    expect(detail.code).toBe(200);
+    const data = detail.data as { requestData: { ownerPhone: string }; attributeLabel: { siPan: number } };
+    expect(data.requestData.ownerPhone).toBe('139****5678');
+    expect(data.attributeLabel.siPan).toBe(1);
+    const reveal = await call(t.app, 'GET', '/housing/v2/getHouseInfoProtection', {
+      headers: broker,
+      query: { houseId: String(houseId), type: '1' },
+    });
+    expect((reveal.data as { ownerPhone: string }).ownerPhone).toBe('13912345678');
+    const blocked = await call(t.app, 'GET', '/housing/v2/housingDetail', {
+      headers: broker,
+      query: { houseId: String(houseId) },
+    });
+    expect(blocked.code).toBe(4001001);
+    expect(blocked.message).toContain('请先写跟进');
+    const followUp = await call(t.app, 'POST', '/housing/v2/housingfollowUp', {
+      headers: broker,
+      body: { houseId, category: 2, content: '电话联系业主，确认周六可看房' },
+    });
+    expect(followUp.code).toBe(200);
+    const open = await call(t.app, 'GET', '/housing/v2/housingDetail', {
+      headers: broker,
+      query: { houseId: String(houseId) },
+    });
+    expect(open.code).toBe(200);
+    const records = await call(t.app, 'GET', '/app/appRecord', {
+      headers: broker,
+      query: { appType: '1', itemId: String(houseId) },
+    });
+    expect((records.data as { content: string }[]).map((row) => row.content)).toContain('查看了业主电话');
+  });
+
+  it('a view past the role’s daily limit is refused', async () => {
+    const roles = await call(t.app, 'GET', '/org/v2/roleList', { headers: manager });
+    const brokerRole = (roles.data as { roleId: number; roleName: string }[]).find(
+      (role) => role.roleName === '经纪人',
+    )!;
+    const grant = await call(t.app, 'POST', '/base/updateRoleAuth', {
+      headers: manager,
+      body: { roleId: brokerRole.roleId, appType: 1, authData: [{ authId: 18, selected: 1, count: 1 }] },
+    });
+    expect(grant.code).toBe(200);
+    const refused = await call(t.app, 'GET', '/housing/v2/getHouseInfoProtection', {
+      headers: broker,
+      query: { houseId: String(houseId), type: '1' },
+    });
+    expect(refused.code).toBe(405);
+    expect(refused.message).toContain('今日查看关键信息的次数已达上限（1 次）');
+    const scope = await call(t.app, 'POST', '/base/updateRoleAuth', {
+      headers: manager,
+      body: { roleId: brokerRole.roleId, appType: 1, authData: [{ authId: 5, selected: 1, range: 3 }] },
+    });
+    expect(scope.code).toBe(405);
+    expect(scope.message).toContain('各操作范围须小于或等于查看范围');
+  });
+
+  it('another person cannot edit the broker’s private listing; the edit changes nothing', async () => {
+    const edit = await call(t.app, 'POST', '/housing/v2/housingEdit', {
+      headers: supervisor,
+      body: { ...listing({ price: 500 }), houseId },
+    });
+    expect(edit.code).toBe(403);
+    expect(edit.message).toContain('私盘');
+    const [row] = await t.database.db.select().from(houses).where(eq(houses.id, houseId));
+    expect(row?.price).toBe(688);
+  });
+
+  it('after 您确认要转为公盘吗？ the listing is public and another person finds it in the public pool', async () => {
+    const toPublic = await call(t.app, 'GET', '/housing/v2/housingToPublic', {
+      headers: broker,
+      query: { houseId: String(houseId) },
+    });
+    expect(toPublic.code).toBe(200);
+    const again = await call(t.app, 'GET', '/housing/v2/housingToPublic', {
+      headers: broker,
+      query: { houseId: String(houseId) },
+    });
+    expect(again.code).toBe(409);
+    const pool = await call(t.app, 'POST', '/housing/v2/housingPosts', {
+      headers: supervisor,
+      body: { attribution: 1, newKey: { type: 1, key: '天健世纪' } },
+    });
+    expect((pool.data as Listed[]).map((row) => row.houseId)).toContain(houseId);
+  });
+
+  it('another company never sees or changes it', async () => {
+    const detail = await call(t.app, 'GET', '/housing/v2/housingDetail', {
+      headers: otherManager,
+      query: { houseId: String(houseId) },
+    });
+    expect(detail.code).toBe(404);
+    const remove = await call(t.app, 'POST', '/housing/v2/housingDelete', {
+      headers: otherManager,
+      body: { houseId },
+    });
+    expect(remove.code).toBe(404);
+    const [row] = await t.database.db.select().from(houses).where(eq(houses.id, houseId));
+    expect(row?.deletedAt).toBeNull();
+  });
+
+  it('the manager deletes it to the recycle bin and restores it', async () => {
+    const remove = await call(t.app, 'POST', '/housing/v2/housingDelete', {
+      headers: manager,
+      body: { houseId, reason: '业主暂不出售' },
+    });
+    expect(remove.code).toBe(200);
+    const gone = await call(t.app, 'GET', '/housing/v2/housingDetail', {
+      headers: manager,
+      query: { houseId: String(houseId) },
+    });
+    expect(gone.code).toBe(404);
+    const bin = await call(t.app, 'POST', '/housing/v2/recycleList', { headers: manager, body: {} });
+    expect((bin.data as { houseId: number; deleteReason: string }[])[0]).toMatchObject({
+      houseId,
+      deleteReason: '业主暂不出售',
+    });
+    const brokerBin = await call(t.app, 'POST', '/housing/v2/recycleList', { headers: broker, body: {} });
+    expect(brokerBin.code).toBe(403);
+    const restore = await call(t.app, 'POST', '/housing/v2/recycleRestore', {
+      headers: manager,
+      body: { houseId },
+    });
+    expect(restore.code).toBe(200);
+    const back = await call(t.app, 'GET', '/housing/v2/housingDetail', {
+      headers: manager,
+      query: { houseId: String(houseId) },
+    });
+    expect(back.code).toBe(200);
+  });
+
+  it('a private listing without a follow-up for the configured days turns public by itself, once', async () => {
+    const added = await call(t.app, 'POST', '/housing/v2/housingAdd', {
+      headers: broker,
+      body: listing({ roomNo: '2201', floor: 22, ownerPhone: '13911112222' }),
+    });
+    const privateId = (added.data as { houseId: number }).houseId;
+    const setting = await call(t.app, 'GET', '/housing/v2/getHousingSetting', { headers: manager });
+    const saved = await call(t.app, 'POST', '/housing/v2/housingSetting', {
+      headers: manager,
+      body: { ...(setting.data as object), privacyToPublic: { days: 7, selected: 1 } },
+    });
+    expect(saved.code).toBe(200);
+    t.clock.advance(6 * 24 * 60 * 60 * 1000);
+    await runDueJobs(t.database.db, t.clock, productJobs);
+    const [early] = await t.database.db.select().from(houses).where(eq(houses.id, privateId));
+    expect(early?.attribution).toBe(2);
+    t.clock.advance(2 * 24 * 60 * 60 * 1000);
+    const first = await runDueJobs(t.database.db, t.clock, productJobs);
+    const second = await runDueJobs(t.database.db, t.clock, productJobs);
+    expect(first[0]?.affected).toBeGreaterThanOrEqual(1);
+    expect(second).toEqual([]);
+    const [moved] = await t.database.db.select().from(houses).where(eq(houses.id, privateId));
+    expect(moved?.attribution).toBe(1);
+    const records = await call(t.app, 'GET', '/app/appRecord', {
+      headers: manager,
+      query: { appType: '1', itemId: String(privateId) },
+    });
+    expect((records.data as { content: string }[])[0]?.content).toBe('私盘 7 天无跟进，自动转为公盘');
+  });
+});
