@@ -282,6 +282,7 @@ describe('listings: entry, search, protection, pools and the recycle bin', () =>
     expect(second).toEqual([]);
     const [moved] = await t.database.db.select().from(houses).where(eq(houses.id, privateId));
     expect(moved?.attribution).toBe(1);
+    manager = await login(t.app, '13800000000');
     const records = await call(t.app, 'GET', '/app/appRecord', {
       headers: manager,
       query: { appType: '1', itemId: String(privateId) },
