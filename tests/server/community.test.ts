@@ -177,8 +177,15 @@ describe('the community archive over the platform community base', () => {
       buildings: [{ buildingNo: '1栋' }, { buildingNo: '2栋' }],
       remark: '东门岗亭登记后可带看',
       updateUserName: '张经理',
-      houseCount: { sellCount: 0, rentCount: 0, totalCount: 0 },
     });
+    const inCommunity = await call(t.app, 'POST', '/housing/v2/housingPosts', {
+      headers: manager,
+      body: { communityId: tianjian, pagesize: 100 },
+    });
+    expect((detail.data as { houseCount: { totalCount: number } }).houseCount.totalCount).toBe(
+      inCommunity.total,
+    );
+    expect(inCommunity.total).toBeGreaterThan(0);
     const again = await call(t.app, 'POST', '/community/companyCommunity', {
       headers: manager,
       body: {
@@ -318,7 +325,26 @@ describe('the community archive over the platform community base', () => {
     expect(still.data).toHaveLength(1);
   });
 
-  it('deletes the archive with its pictures; the platform community stays', async () => {
+  it('refuses to delete an archive while its community has listings, then deletes it with its pictures; the platform community stays', async () => {
+    const listings = await call(t.app, 'POST', '/housing/v2/housingPosts', {
+      headers: manager,
+      body: { communityId: tianjian, pagesize: 100 },
+    });
+    const refused = await call(t.app, 'POST', '/community/companyCommunityDelete', {
+      headers: manager,
+      body: { communityId: tianjian },
+    });
+    expect(refused).toMatchObject({
+      code: 405,
+      message: `该小区还有 ${listings.total} 套房源，请先处理房源后再删除小区档案`,
+    });
+    for (const listing of listings.data as { houseId: number }[]) {
+      const removed = await call(t.app, 'POST', '/housing/v2/housingDelete', {
+        headers: manager,
+        body: { houseId: listing.houseId },
+      });
+      expect(removed.code).toBe(200);
+    }
     const counts = await call(t.app, 'GET', '/community/communityHouseCount', {
       headers: manager,
       query: { communityId: String(tianjian) },

@@ -3,10 +3,11 @@
  * page, with every filter of the search body, and the type tabs with their counts (housingTypeList).
  * Protected numbers (building and room) are left out of list rows unless the user maintains the listing.
  */
-import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db';
 import { housePictures, houses } from '../../db/schema-house';
+import { platformCommunities } from '../../db/schema-community';
 import { departments, users } from '../../db/schema';
 import type { BodyOf, Session } from '../../contract/types';
 import { businessError } from '../../contract/envelope';
@@ -57,7 +58,13 @@ function keywordCondition(newKey: HouseSearch['newKey']): SQL | undefined {
   const like = `%${escapeLike(key)}%`;
   if (newKey.type === 2) return sql`${houses.houseNo} ilike ${like}`;
   if (newKey.type === 3) return sql`${houses.ownerName} ilike ${like}`;
-  return or(sql`${houses.communityName} ilike ${like}`, sql`${houses.address} ilike ${like}`);
+  // The community dictionary is the index: the keyword picks communities (a few dozen rows per city),
+  // the listings are then found by community id; free-text communities are matched by name.
+  const communities = sql`select ${platformCommunities.id} from ${platformCommunities} where ${platformCommunities.name} ilike ${like} or ${platformCommunities.alias} ilike ${like} or ${platformCommunities.address} ilike ${like}`;
+  return or(
+    sql`${houses.communityId} in (${communities})`,
+    and(isNull(houses.communityId), sql`${houses.communityName} ilike ${like}`),
+  );
 }
 
 /** Every condition of the search body except the type tab. */
