@@ -1,13 +1,13 @@
 /**
  * Listing demo data: a working office on first start. Company A holds 320 listings in the real 深圳
- * communities of the platform base, company B 120 in 上海; sale and rent, both pools, owners, tags,
+ * communities it has archived (the ones its stores work), company B 120 in 上海; sale and rent, both pools, owners, tags,
  * team and follow-ups, entered over the past year so that lists, the price history and the estimate
  * have something to show. The numbers come from a fixed-seed generator: every start looks the same.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db';
 import { houseFollowUps, houseTeam, houses } from '../../db/schema-house';
-import { platformCommunities } from '../../db/schema-community';
+import { communityArchives, platformCommunities } from '../../db/schema-community';
 import { users } from '../../db/schema';
 import { inCompany } from '../../db/company-scope';
 import type { Session } from '../../contract/types';
@@ -97,17 +97,27 @@ const followUpTexts = [
 ] as const;
 const paymentMethods = ['押一付一', '押一付三', '押二付一'];
 
-type DemoCompany = { companyId: number; cityId: number; count: number; seed: number };
+/** The office's communities: those it has archived when it has any, else every community of its city. */
+type DemoCompany = { companyId: number; cityId: number; count: number; seed: number; archivedOnly: boolean };
 
 async function demoOffice(db: Db, company: DemoCompany) {
   const staff = await db
     .select({ id: users.id, deptId: users.deptId, isManager: users.isManager, roleId: users.roleId })
     .from(users)
     .where(inCompany(users, company.companyId));
+  const archived = db
+    .select({ id: communityArchives.communityId })
+    .from(communityArchives)
+    .where(inCompany(communityArchives, company.companyId));
   const communities = await db
     .select()
     .from(platformCommunities)
-    .where(eq(platformCommunities.cityId, company.cityId));
+    .where(
+      and(
+        eq(platformCommunities.cityId, company.cityId),
+        company.archivedOnly ? inArray(platformCommunities.id, archived) : undefined,
+      ),
+    );
   const session = { companyId: company.companyId, userId: staff[0]!.id, isManager: true } as Session;
   const tags = await listCategories(db, session, 1, 1);
   return { staff, communities, tags: tags.map((tag) => tag.categoryId) };
@@ -250,6 +260,14 @@ export async function seedHouseDemo(
   companies: { a: number; b: number },
   now = new Date(),
 ): Promise<void> {
-  await seedCompanyHouses(db, { companyId: companies.a, cityId: 4403, count: 320, seed: 20261124 }, now);
-  await seedCompanyHouses(db, { companyId: companies.b, cityId: 3101, count: 120, seed: 20261125 }, now);
+  await seedCompanyHouses(
+    db,
+    { companyId: companies.a, cityId: 4403, count: 320, seed: 20261124, archivedOnly: true },
+    now,
+  );
+  await seedCompanyHouses(
+    db,
+    { companyId: companies.b, cityId: 3101, count: 120, seed: 20261125, archivedOnly: false },
+    now,
+  );
 }
