@@ -1,0 +1,147 @@
+/**
+ * The server side of the listing-search benchmark, run as its own process so the load generator does
+ * not share its event loop: opens the database (BENCH_DATABASE_URL for PostgreSQL, else PGlite in
+ * memory), loads the demo data, generates 100,000 listings in each of 10 companies (1,000,000 rows)
+ * with SQL, prints the query plan of the benchmarked search, and serves the product and, on a second
+ * port, the floor: a bare Fastify route and one doing a single indexed query on the same table.
+ * It prints one JSON line when ready.
+ */
+import Fastify from 'fastify';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { openDatabase } from '../../server/db/client';
+import { buildApp } from '../../server/app';
+import { seedDemoData } from '../../server/seed/demo';
+import { createCompany } from '../../server/areas/org/companies';
+import { users } from '../../server/db/schema';
+import { houses } from '../../server/db/schema-house';
+import { houseAccess } from '../../server/areas/housing/access';
+import { searchConditions } from '../../server/areas/housing/search';
+import type { Session } from '../../server/contract/types';
+import { benchSearch, listingsPerCompany, companyCount } from './listing-search-config';
+
+const database = await openDatabase({ databaseUrl: process.env['BENCH_DATABASE_URL'] });
+const db = database.db;
+await seedDemoData(db);
+const companyIds: number[] = [];
+const [manager] = await db.select().from(users).where(eq(users.userName, '13800000000'));
+companyIds.push(manager!.companyId);
+for (let index = companyIds.length; index < companyCount; index += 1) {
+  const created = await createCompany(db, {
+    name: `压测经纪公司${index + 1}`,
+    manager: {
+      userName: `1770000${String(index).padStart(4, '0')}`,
+      name: `压测经理${index + 1}`,
+      passwordHash: null,
+    },
+  });
+  companyIds.push(created.companyId);
+}
+
+const started = Date.now();
+for (const companyId of companyIds) {
+  const [owner] = await db
+    .select({ id: users.id, deptId: users.deptId })
+    .from(users)
+    .where(eq(users.companyId, companyId))
+    .limit(1);
+  await db.execute(sql`
+    with pc as (
+      select id, name, city_id, district_id, region_id, address, coalesce(avg_unit_price, 50000) as avg_price,
+             (row_number() over (order by id)) - 1 as idx
+      from platform_communities
+    ), n as (select count(*) as total from pc)
+    insert into houses (company_id, house_no, type, attribution, community_id, community_name, city_id, district_id,
+      region_id, address, building_no, room_no, room, hall, bath, area, floor, total_floor, toward, renovation,
+      property, price, unit_price, owner_name, owner_phone, house_state, tags, attributor_id, dept_id, entry_user_id,
+      private_since, entry_time)
+    select ${companyId}::int, 'BM' || lpad(g::text, 7, '0'),
+      case when g % 10 < 7 then 1 else 2 end,
+      case when g % 5 < 3 then 2 else 1 end,
+      pc.id, pc.name, pc.city_id, pc.district_id, pc.region_id, pc.address,
+      (1 + g % 12) || '栋', (1 + g % 30) || '0' || (1 + g % 4),
+      1 + g % 5, 1 + g % 2, 1 + g % 2,
+      40 + (g * 37) % 150, 1 + g % 30, 32, 1 + g % 10, 1 + g % 5, 1,
+      case when g % 10 < 7 then round(((40 + (g * 37) % 150) * pc.avg_price * (0.9 + (g % 20) / 100.0) / 10000)::numeric, 1)
+           else round(((40 + (g * 37) % 150) * pc.avg_price / 650)::numeric, -2) end,
+      case when g % 10 < 7 then round(pc.avg_price * (0.9 + (g % 20) / 100.0)) else null end,
+      '业主' || g, '139' || lpad(g::text, 8, '0'), 1, '[]'::jsonb,
+      case when g % 5 < 3 then ${owner!.id}::int else null end, ${owner!.deptId}::int, ${owner!.id}::int,
+      case when g % 5 < 3 then now() - (g % 365) * interval '1 day' else null end,
+      now() - (g % 365) * interval '1 day' - (g % 86400) * interval '1 second'
+    from generate_series(1, ${listingsPerCompany}::int) g
+    join pc on pc.idx = g % (select total from n)
+  `);
+}
+await db.execute(sql`analyze houses`);
+const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(houses);
+const generatedIn = (Date.now() - started) / 1000;
+
+// The plan of the benchmarked search, as the product builds it for the manager of company A.
+const session: Session = {
+  sessionId: 'bench',
+  userId: manager!.id,
+  companyId: manager!.companyId,
+  isManager: true,
+  roleId: null,
+  deptId: manager!.deptId,
+};
+const access = await houseAccess(db, session);
+const where = and(searchConditions(access, benchSearch), eq(houses.type, 1));
+const page = db
+  .select({ id: houses.id })
+  .from(houses)
+  .where(where)
+  .orderBy(desc(houses.isTop), desc(houses.entryTime))
+  .limit(15)
+  .toSQL();
+const counted = db.select({ total: count() }).from(houses).where(where).toSQL();
+const explain = async (query: { sql: string; params: unknown[] }) => {
+  const inline = query.params.reduce<string>(
+    (text, param, index) =>
+      text.replaceAll(
+        new RegExp(`\\$${index + 1}(?!\\d)`, 'g'),
+        typeof param === 'number' ? String(param) : `'${String(param).replaceAll("'", "''")}'`,
+      ),
+    query.sql,
+  );
+  const result = await db.execute(sql.raw(`explain analyze ${inline}`));
+  const rows = (result as { rows: Record<string, string>[] }).rows;
+  return rows.map((row) => Object.values(row)[0]).join('\n');
+};
+const plan = `-- page\n${await explain(page)}\n-- total\n${await explain(counted)}`;
+
+const app = await buildApp({ db, logger: false });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const floor = Fastify({ logger: false });
+floor.get('/bare', async () => ({ code: 200, message: 'success', data: null }));
+floor.get('/query', async () => {
+  const rows = await db
+    .select({ id: houses.id, communityName: houses.communityName, price: houses.price })
+    .from(houses)
+    .where(and(eq(houses.companyId, manager!.companyId), eq(houses.type, 1)))
+    .orderBy(desc(houses.entryTime))
+    .limit(15);
+  return { code: 200, message: 'success', data: rows };
+});
+await floor.listen({ port: 0, host: '127.0.0.1' });
+const port = (server: { server: { address: () => unknown } }) =>
+  (server.server.address() as { port: number }).port;
+console.log(
+  JSON.stringify({
+    ready: true,
+    kind: database.kind,
+    rows: total,
+    generatedIn,
+    productPort: port(app),
+    floorPort: port(floor),
+    plan,
+  }),
+);
+setInterval(() => {
+  process.stdout.write(`${JSON.stringify({ rss: process.memoryUsage().rss })}\n`);
+}, 2000).unref();
+process.on('SIGTERM', () => {
+  void Promise.all([app.close(), floor.close()])
+    .then(() => database.close())
+    .then(() => process.exit(0));
+});
