@@ -7,7 +7,7 @@
  * It prints one JSON line when ready.
  */
 import Fastify from 'fastify';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/client';
 import { buildApp } from '../../server/app';
 import { seedDemoData } from '../../server/seed/demo';
@@ -15,7 +15,7 @@ import { createCompany } from '../../server/areas/org/companies';
 import { users } from '../../server/db/schema';
 import { houses } from '../../server/db/schema-house';
 import { houseAccess } from '../../server/areas/housing/access';
-import { searchConditions } from '../../server/areas/housing/search';
+import { keywordCondition, searchConditions } from '../../server/areas/housing/search';
 import type { Session } from '../../server/contract/types';
 import { benchSearch, listingsPerCompany, companyCount } from './listing-search-config';
 
@@ -72,7 +72,7 @@ for (const companyId of companyIds) {
     join pc on pc.idx = g % (select total from n)
   `);
 }
-await db.execute(sql`analyze houses`);
+await db.execute(sql`vacuum analyze houses`);
 const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(houses);
 const generatedIn = (Date.now() - started) / 1000;
 
@@ -86,12 +86,20 @@ const session: Session = {
   deptId: manager!.deptId,
 };
 const access = await houseAccess(db, session);
-const where = and(searchConditions(access, benchSearch), eq(houses.type, 1));
+const where = and(
+  searchConditions(access, benchSearch, await keywordCondition(db, benchSearch.newKey)),
+  eq(houses.type, 1),
+);
 const page = db
   .select({ id: houses.id })
   .from(houses)
   .where(where)
-  .orderBy(desc(houses.isTop), desc(houses.entryTime))
+  .orderBy(
+    desc(houses.isTop),
+    sql`${houses.lastFollowUpAt} desc nulls last`,
+    desc(houses.entryTime),
+    desc(houses.id),
+  )
   .limit(15)
   .toSQL();
 const counted = db.select({ total: count() }).from(houses).where(where).toSQL();
@@ -118,7 +126,7 @@ floor.get('/query', async () => {
   const rows = await db
     .select({ id: houses.id, communityName: houses.communityName, price: houses.price })
     .from(houses)
-    .where(and(eq(houses.companyId, manager!.companyId), eq(houses.type, 1)))
+    .where(and(eq(houses.companyId, manager!.companyId), eq(houses.type, 1), isNull(houses.deletedAt)))
     .orderBy(desc(houses.entryTime))
     .limit(15);
   return { code: 200, message: 'success', data: rows };

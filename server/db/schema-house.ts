@@ -105,8 +105,17 @@ export const houses = pgTable(
       .on(t.companyId, t.type, t.entryTime.desc())
       .where(sql`${t.deletedAt} IS NULL`),
     index('houses_company_community_idx').on(t.companyId, t.communityId),
+    // The house list: its default order, and a community keyword with the price and area ranges.
+    index('houses_default_order_idx')
+      .on(t.companyId, t.type, t.isTop.desc(), t.lastFollowUpAt.desc().nullsLast(), t.entryTime.desc())
+      .where(sql`${t.deletedAt} IS NULL`),
+    index('houses_search_idx')
+      .on(t.companyId, t.type, t.communityId, t.price, t.area)
+      .where(sql`${t.deletedAt} IS NULL`),
     // Listings typed on a community outside the dictionary, searched by name.
-    index('houses_free_community_idx').on(t.companyId).where(sql`${t.communityId} IS NULL`),
+    index('houses_free_community_idx')
+      .on(t.companyId)
+      .where(sql`${t.communityId} IS NULL`),
     index('houses_company_phone_idx').on(t.companyId, t.ownerPhone),
     index('houses_private_due_idx').on(t.companyId, t.attribution, t.privateSince),
     index('houses_company_deleted_idx').on(t.companyId, t.deletedAt),

@@ -3,7 +3,7 @@
  * page, with every filter of the search body, and the type tabs with their counts (housingTypeList).
  * Protected numbers (building and room) are left out of list rows unless the user maintains the listing.
  */
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db';
 import { housePictures, houses } from '../../db/schema-house';
@@ -52,29 +52,39 @@ const otherConditions: Record<number, (session: Session) => SQL> = {
   9: (session) => eq(houses.entryUserId, session.userId),
 };
 
-function keywordCondition(newKey: HouseSearch['newKey']): SQL | undefined {
+/**
+ * The keyword's condition. For 小区名称或地址 the community dictionary is the index: the keyword picks
+ * communities (a few dozen rows per city) first, and listings are then found by community id on an
+ * index; listings typed on a community outside the dictionary are matched by name.
+ */
+export async function keywordCondition(db: Db, newKey: HouseSearch['newKey']): Promise<SQL | undefined> {
   const key = newKey?.key.trim();
   if (!newKey || !key) return undefined;
   const like = `%${escapeLike(key)}%`;
   if (newKey.type === 2) return sql`${houses.houseNo} ilike ${like}`;
   if (newKey.type === 3) return sql`${houses.ownerName} ilike ${like}`;
-  // The community dictionary is the index: the keyword picks communities (a few dozen rows per city),
-  // the listings are then found by community id; free-text communities are matched by name.
-  const communities = sql`select ${platformCommunities.id} from ${platformCommunities} where ${platformCommunities.name} ilike ${like} or ${platformCommunities.alias} ilike ${like} or ${platformCommunities.address} ilike ${like}`;
-  return or(
-    sql`${houses.communityId} in (${communities})`,
-    and(isNull(houses.communityId), sql`${houses.communityName} ilike ${like}`),
-  );
+  const communities = await db
+    .select({ id: platformCommunities.id })
+    .from(platformCommunities)
+    .where(
+      or(
+        ilike(platformCommunities.name, like),
+        ilike(platformCommunities.alias, like),
+        ilike(platformCommunities.address, like),
+      ),
+    );
+  const ids = communities.map((community) => community.id);
+  const typed = and(isNull(houses.communityId), sql`${houses.communityName} ilike ${like}`);
+  return ids.length > 0 ? or(inArray(houses.communityId, ids), typed) : typed;
 }
 
-/** Every condition of the search body except the type tab. */
-export function searchConditions(access: HouseAccess, search: HouseSearch): SQL {
+export function searchConditions(access: HouseAccess, search: HouseSearch, keyword: SQL | undefined): SQL {
   const { session } = access;
   const phone = search.contactPhone;
   const houseType = search.houseType ?? [];
   return and(
     visibleHouses(access),
-    keywordCondition(search.newKey),
+    keyword,
     phone
       ? phone.length === 4
         ? sql`right(${houses.ownerPhone}, 4) = ${phone}`
@@ -137,7 +147,10 @@ const sorts: Record<number, SQL[]> = {
 
 export async function searchHouses(db: Db, session: Session, search: HouseSearch) {
   const access = await houseAccess(db, session);
-  const where = and(searchConditions(access, search), typeCondition(search.type))!;
+  const where = and(
+    searchConditions(access, search, await keywordCondition(db, search.newKey)),
+    typeCondition(search.type),
+  )!;
   const pageSize = search.pagesize ?? 15;
   const cover = sql<
     string | null

@@ -187,6 +187,8 @@ CREATE INDEX "house_pictures_house_idx" ON "house_pictures" USING btree ("house_
 CREATE INDEX "house_team_house_idx" ON "house_team" USING btree ("house_id","role");--> statement-breakpoint
 CREATE INDEX "houses_company_list_idx" ON "houses" USING btree ("company_id","type","entry_time" DESC NULLS LAST) WHERE "houses"."deleted_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "houses_company_community_idx" ON "houses" USING btree ("company_id","community_id");--> statement-breakpoint
+CREATE INDEX "houses_default_order_idx" ON "houses" USING btree ("company_id","type","is_top" DESC NULLS LAST,"last_follow_up_at" DESC NULLS LAST,"entry_time" DESC NULLS LAST) WHERE "houses"."deleted_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "houses_search_idx" ON "houses" USING btree ("company_id","type","community_id","price","area") WHERE "houses"."deleted_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "houses_free_community_idx" ON "houses" USING btree ("company_id") WHERE "houses"."community_id" IS NULL;--> statement-breakpoint
 CREATE INDEX "houses_company_phone_idx" ON "houses" USING btree ("company_id","owner_phone");--> statement-breakpoint
 CREATE INDEX "houses_private_due_idx" ON "houses" USING btree ("company_id","attribution","private_since");--> statement-breakpoint
