@@ -32,7 +32,9 @@ const app = await buildApp({
 const scheduler = startScheduler(database.db, systemClock, productJobs, {
   tickMs: 60 * 1000,
   log: (outcome) =>
-    console.log(`job ${outcome.name}: ${outcome.error ? `failed: ${outcome.error}` : `${outcome.affected} changed`}`),
+    console.log(
+      `job ${outcome.name}: ${outcome.error ? `failed: ${outcome.error}` : `${outcome.affected} changed`}`,
+    ),
 });
 const shutdown = async () => {
   await scheduler.stop();

@@ -127,7 +127,7 @@ floor.get('/query', async () => {
     .select({ id: houses.id, communityName: houses.communityName, price: houses.price })
     .from(houses)
     .where(and(eq(houses.companyId, manager!.companyId), eq(houses.type, 1), isNull(houses.deletedAt)))
-    .orderBy(desc(houses.entryTime))
+    .orderBy(sql`${houses.entryTime} desc nulls last`)
     .limit(15);
   return { code: 200, message: 'success', data: rows };
 });

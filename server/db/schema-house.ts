@@ -102,12 +102,12 @@ export const houses = pgTable(
   },
   (t) => [
     index('houses_company_list_idx')
-      .on(t.companyId, t.type, t.entryTime.desc())
+      .on(t.companyId, t.entryTime.desc())
       .where(sql`${t.deletedAt} IS NULL`),
     index('houses_company_community_idx').on(t.companyId, t.communityId),
     // The house list: its default order, and a community keyword with the price and area ranges.
     index('houses_default_order_idx')
-      .on(t.companyId, t.type, t.isTop.desc(), t.lastFollowUpAt.desc().nullsLast(), t.entryTime.desc())
+      .on(t.companyId, t.isTop.desc(), t.lastFollowUpAt.desc(), t.entryTime.desc(), t.id.desc())
       .where(sql`${t.deletedAt} IS NULL`),
     index('houses_search_idx')
       .on(t.companyId, t.type, t.communityId, t.price, t.area)

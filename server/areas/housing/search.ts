@@ -131,18 +131,21 @@ function typeCondition(type: number | undefined): SQL | undefined {
   return undefined;
 }
 
+/** Descending with nulls last, as the list's indexes are built (plain DESC would put nulls first). */
+const descLast = (column: AnyPgColumn) => sql`${column} desc nulls last`;
+
 const sorts: Record<number, SQL[]> = {
-  0: [desc(houses.isTop), sql`${houses.lastFollowUpAt} desc nulls last`, desc(houses.entryTime)],
-  1: [desc(houses.entryTime)],
+  0: [descLast(houses.isTop), descLast(houses.lastFollowUpAt), descLast(houses.entryTime)],
+  1: [descLast(houses.entryTime)],
   2: [asc(houses.entryTime)],
-  3: [desc(houses.price)],
+  3: [descLast(houses.price)],
   4: [asc(houses.price)],
-  5: [sql`${houses.unitPrice} desc nulls last`],
-  6: [sql`${houses.unitPrice} asc nulls last`],
-  7: [desc(houses.area)],
+  5: [descLast(houses.unitPrice)],
+  6: [asc(houses.unitPrice)],
+  7: [descLast(houses.area)],
   8: [asc(houses.area)],
-  9: [sql`${houses.lastFollowUpAt} desc nulls last`],
-  10: [sql`${houses.lastFollowUpAt} asc nulls last`],
+  9: [descLast(houses.lastFollowUpAt)],
+  10: [asc(houses.lastFollowUpAt)],
 };
 
 export async function searchHouses(db: Db, session: Session, search: HouseSearch) {
@@ -162,7 +165,7 @@ export async function searchHouses(db: Db, session: Session, search: HouseSearch
       .leftJoin(users, eq(users.id, houses.attributorId))
       .leftJoin(departments, eq(departments.id, houses.deptId))
       .where(where)
-      .orderBy(...(sorts[search.sort ?? 0] ?? sorts[0]!), desc(houses.id))
+      .orderBy(...(sorts[search.sort ?? 0] ?? sorts[0]!), descLast(houses.id))
       .limit(pageSize)
       .offset(((search.pageindex ?? 1) - 1) * pageSize),
     db.select({ total: count() }).from(houses).where(where),

@@ -1,0 +1,402 @@
+/**
+ * The lower half of the house detail: follow-ups by category (15 a page, deletable when the user
+ * wrote them or holds 删除跟进, after 确定要删除该项吗？), the team with 分配协作人 / remove, the price
+ * history chart and the estimate, the school district, and the listing's record.
+ */
+import { useEffect, useState } from 'react';
+import { Badge, Button, Card, Dialog, Flex, Grid, Select, Tabs, Text, TextField } from '@radix-ui/themes';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { LineChart } from '../../ui/line-chart';
+import { usePermissions } from '../../core/permissions';
+import { HouseAuth } from '../../../domain/auth-ids';
+import { isRemovableTeamRole, teamRoleNames } from '../../../domain/house-rules';
+import {
+  addTeamMember,
+  deleteFollowUp,
+  fetchEvaluate,
+  fetchFollowUpCategories,
+  fetchFollowUps,
+  fetchPriceTrend,
+  fetchRecords,
+  fetchSchools,
+  fetchStaff,
+  fetchTeam,
+  removeTeamMember,
+  type AppRecord,
+  type HouseEvaluate,
+  type HouseFollowUp,
+  type HousePricePoint,
+  type HouseSchool,
+  type HouseTeamMember,
+} from './house-actors';
+import { formatUnitPrice } from './house-format';
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+function FollowUps({
+  houseId,
+  houseType,
+  version,
+}: {
+  houseId: number;
+  houseType: number;
+  version: unknown;
+}) {
+  const [category, setCategory] = useState(0);
+  const [categories, setCategories] = useState<{ category: number; name: string; count: number }[]>([]);
+  const [rows, setRows] = useState<HouseFollowUp[]>([]);
+  const [total, setTotal] = useState(0);
+  const [page, setPage] = useState(1);
+  const [pending, setPending] = useState<number | null>(null);
+  const [reloads, setReloads] = useState(0);
+  const [notice, setNotice] = useState<string | null>(null);
+  useEffect(() => {
+    void fetchFollowUpCategories(houseId)
+      .then(setCategories)
+      .catch(() => setCategories([]));
+    void fetchFollowUps(houseId, category, page)
+      .then((result) => {
+        setRows(result.rows);
+        setTotal(result.total);
+      })
+      .catch((error: unknown) => setNotice(errorText(error)));
+  }, [houseId, category, page, version, reloads]);
+  return (
+    <Flex direction="column" gap="3">
+      <Flex gap="1" wrap="wrap">
+        {categories.map((entry) => (
+          <Button
+            key={entry.category}
+            size="1"
+            variant={entry.category === category ? 'solid' : 'soft'}
+            onClick={() => {
+              setCategory(entry.category);
+              setPage(1);
+            }}
+          >
+            {entry.name}（{entry.count}）
+          </Button>
+        ))}
+      </Flex>
+      {notice && <Text role="status">{notice}</Text>}
+      {rows.length === 0 && <Text color="gray">暂无跟进</Text>}
+      {rows.map((row) => (
+        <Card key={row.followId} data-testid="follow-up">
+          <Flex justify="between" gap="3">
+            <Flex direction="column" gap="1">
+              <Flex gap="2" align="center">
+                <Badge>{row.categoryName}</Badge>
+                <Text size="2" weight="medium">
+                  {row.userName}
+                </Text>
+                <Text size="1" color="gray">
+                  {row.deptName ?? ''} {row.createTime}
+                </Text>
+              </Flex>
+              <Text size="2">{row.content}</Text>
+            </Flex>
+            {row.deletable === 1 && row.category !== 7 && (
+              <Button size="1" variant="ghost" color="red" onClick={() => setPending(row.followId)}>
+                删除
+              </Button>
+            )}
+          </Flex>
+        </Card>
+      ))}
+      {total > 15 && (
+        <Flex gap="2" align="center">
+          <Button size="1" variant="soft" disabled={page === 1} onClick={() => setPage(page - 1)}>
+            上一页
+          </Button>
+          <Text size="1">
+            第 {page} 页 / 共 {Math.ceil(total / 15)} 页
+          </Text>
+          <Button size="1" variant="soft" disabled={page * 15 >= total} onClick={() => setPage(page + 1)}>
+            下一页
+          </Button>
+        </Flex>
+      )}
+      <ConfirmDialog
+        open={pending !== null}
+        title="删除跟进"
+        message="确定要删除该项吗？"
+        onCancel={() => setPending(null)}
+        onConfirm={() => {
+          const followId = pending!;
+          setPending(null);
+          void deleteFollowUp(houseId, houseType, followId)
+            .then(() => {
+              setNotice('跟进已删除');
+              setReloads((n) => n + 1);
+            })
+            .catch((error: unknown) => setNotice(errorText(error)));
+        }}
+      />
+    </Flex>
+  );
+}
+
+function Team({ houseId, version, onChanged }: { houseId: number; version: unknown; onChanged: () => void }) {
+  const permissions = usePermissions();
+  const [team, setTeam] = useState<HouseTeamMember[]>([]);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [isAssigning, setIsAssigning] = useState(false);
+  const [role, setRole] = useState('2');
+  const [keyword, setKeyword] = useState('');
+  const [people, setPeople] = useState<{ userId: number; name: string; deptName: string | null }[]>([]);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [reloads, setReloads] = useState(0);
+  useEffect(() => {
+    void fetchTeam(houseId)
+      .then(setTeam)
+      .catch((error: unknown) => setNotice(errorText(error)));
+  }, [houseId, version, reloads]);
+  useEffect(() => {
+    if (!isAssigning) return;
+    const timer = setTimeout(
+      () =>
+        void fetchStaff(keyword.trim())
+          .then(setPeople)
+          .catch(() => setPeople([])),
+      250,
+    );
+    return () => clearTimeout(timer);
+  }, [isAssigning, keyword]);
+  const changed = (text: string) => {
+    setNotice(text);
+    setReloads((n) => n + 1);
+    onChanged();
+  };
+  const canAssign = permissions.can(HouseAuth.appType, HouseAuth.itemId, HouseAuth.assignTeam);
+  const canRemove = permissions.can(HouseAuth.appType, HouseAuth.itemId, HouseAuth.removeTeam);
+  return (
+    <Flex direction="column" gap="3">
+      {notice && <Text role="status">{notice}</Text>}
+      <Grid columns="3" gap="2">
+        {team.map((member) => (
+          <Card key={member.teamId} data-testid="team-member">
+            <Flex justify="between" align="center">
+              <Flex direction="column">
+                <Text size="2" weight="medium">
+                  {member.name}
+                </Text>
+                <Text size="1" color="gray">
+                  {member.roleName} · {member.deptName ?? '—'}
+                </Text>
+              </Flex>
+              {canRemove && isRemovableTeamRole(member.role) && (
+                <Button
+                  size="1"
+                  variant="ghost"
+                  color="red"
+                  onClick={() =>
+                    void removeTeamMember(houseId, member.teamId)
+                      .then(() => changed('协作人已移除'))
+                      .catch((error: unknown) => setNotice(errorText(error)))
+                  }
+                >
+                  移除
+                </Button>
+              )}
+            </Flex>
+          </Card>
+        ))}
+      </Grid>
+      {canAssign && (
+        <Flex>
+          <Button variant="soft" onClick={() => setIsAssigning(true)}>
+            分配协作人
+          </Button>
+        </Flex>
+      )}
+      <Dialog.Root open={isAssigning} onOpenChange={setIsAssigning}>
+        <Dialog.Content maxWidth="480px" aria-describedby={undefined}>
+          <Dialog.Title>分配协作人</Dialog.Title>
+          <Flex direction="column" gap="3">
+            <Select.Root value={role} onValueChange={setRole}>
+              <Select.Trigger aria-label="协作角色" />
+              <Select.Content>
+                {[2, 3, 4, 5, 6, 7].map((code) => (
+                  <Select.Item key={code} value={String(code)}>
+                    {teamRoleNames[code]}
+                  </Select.Item>
+                ))}
+              </Select.Content>
+            </Select.Root>
+            <TextField.Root
+              aria-label="分配范围"
+              placeholder="输入姓名或电话搜索同事"
+              value={keyword}
+              onChange={(e) => setKeyword(e.target.value)}
+            />
+            <Flex gap="1" wrap="wrap">
+              {people.map((person) => (
+                <Button
+                  key={person.userId}
+                  size="1"
+                  variant={chosen === person.userId ? 'solid' : 'soft'}
+                  onClick={() => setChosen(person.userId)}
+                >
+                  {person.name}
+                  {person.deptName ? `（${person.deptName}）` : ''}
+                </Button>
+              ))}
+            </Flex>
+            <Flex gap="3" justify="end">
+              <Button variant="soft" color="gray" onClick={() => setIsAssigning(false)}>
+                取消
+              </Button>
+              <Button
+                disabled={chosen === null}
+                onClick={() => {
+                  setIsAssigning(false);
+                  void addTeamMember(houseId, Number(role), chosen!)
+                    .then(() => changed('协作人已分配'))
+                    .catch((error: unknown) => setNotice(errorText(error)));
+                }}
+              >
+                确定
+              </Button>
+            </Flex>
+          </Flex>
+        </Dialog.Content>
+      </Dialog.Root>
+    </Flex>
+  );
+}
+
+function PriceAndValue({ houseId, isSale }: { houseId: number; isSale: boolean }) {
+  const [trend, setTrend] = useState<HousePricePoint[]>([]);
+  const [estimate, setEstimate] = useState<HouseEvaluate | string | null>(null);
+  useEffect(() => {
+    void fetchPriceTrend(houseId)
+      .then(setTrend)
+      .catch(() => setTrend([]));
+    if (isSale)
+      void fetchEvaluate(houseId)
+        .then(setEstimate)
+        .catch((error: unknown) => setEstimate(errorText(error)));
+  }, [houseId, isSale]);
+  return (
+    <Flex direction="column" gap="3">
+      <LineChart
+        ariaLabel="小区挂牌均价走势"
+        labels={trend.map((point) => point.month)}
+        unit="元/㎡"
+        series={[
+          { name: '小区均价', values: trend.map((point) => point.avgUnitPrice ?? null) },
+          { name: '区县均价', values: trend.map((point) => point.districtAvgUnitPrice ?? null) },
+        ]}
+      />
+      {isSale && (
+        <Card>
+          {typeof estimate === 'string' ? (
+            <Text color="gray">{estimate}</Text>
+          ) : estimate ? (
+            <Flex gap="5" data-testid="house-estimate">
+              <Text>
+                估价 <Text weight="bold">{estimate.evaluatePrice} 万</Text>（{estimate.lowPrice} -{' '}
+                {estimate.highPrice} 万）
+              </Text>
+              <Text>估价单价 {formatUnitPrice(estimate.evaluateUnitPrice)}</Text>
+              <Text>小区挂牌均价 {formatUnitPrice(estimate.communityAvgUnitPrice)}</Text>
+            </Flex>
+          ) : (
+            <Text color="gray">估价计算中…</Text>
+          )}
+        </Card>
+      )}
+    </Flex>
+  );
+}
+
+function Schools({ houseId }: { houseId: number }) {
+  const [schools, setSchools] = useState<HouseSchool[]>([]);
+  useEffect(
+    () =>
+      void fetchSchools(houseId)
+        .then(setSchools)
+        .catch(() => setSchools([])),
+    [houseId],
+  );
+  const kinds: Record<number, string> = { 1: '幼儿园', 2: '小学', 3: '初中', 4: '高中', 5: '九年一贯制' };
+  if (schools.length === 0) return <Text color="gray">暂无学校信息</Text>;
+  return (
+    <Grid columns="2" gap="2">
+      {schools.map((school) => (
+        <Card key={school.schoolId}>
+          <Flex gap="2" align="center">
+            <Text weight="medium">{school.schoolName}</Text>
+            {school.isDivision === 1 && <Badge color="green">划片</Badge>}
+          </Flex>
+          <Text size="1" color="gray">
+            {kinds[school.schoolType]} · {school.nature ?? '—'} · 约 {school.distance} 米
+          </Text>
+        </Card>
+      ))}
+    </Grid>
+  );
+}
+
+function Records({ houseId, version }: { houseId: number; version: unknown }) {
+  const [rows, setRows] = useState<AppRecord[]>([]);
+  useEffect(
+    () =>
+      void fetchRecords(houseId, 1)
+        .then((result) => setRows(result.rows))
+        .catch(() => setRows([])),
+    [houseId, version],
+  );
+  if (rows.length === 0) return <Text color="gray">暂无记录</Text>;
+  return (
+    <Flex direction="column" gap="1" data-testid="house-records">
+      {rows.map((row) => (
+        <Text key={row.recordId} size="2">
+          <Text color="gray">{row.createTime}</Text> {row.userName}：{row.content}
+        </Text>
+      ))}
+    </Flex>
+  );
+}
+
+export function HouseDetailTabs({
+  houseId,
+  houseType,
+  version,
+  onChanged,
+}: {
+  houseId: number;
+  houseType: number;
+  /** Bumped when the page changed the listing, so the tabs read again. */
+  version: unknown;
+  onChanged: () => void;
+}) {
+  return (
+    <Tabs.Root defaultValue="followUps">
+      <Tabs.List>
+        <Tabs.Trigger value="followUps">跟进</Tabs.Trigger>
+        <Tabs.Trigger value="team">协作人</Tabs.Trigger>
+        <Tabs.Trigger value="price">{houseType === 1 ? '价格走势与估价' : '价格走势'}</Tabs.Trigger>
+        <Tabs.Trigger value="schools">学区</Tabs.Trigger>
+        <Tabs.Trigger value="records">操作记录</Tabs.Trigger>
+      </Tabs.List>
+      <Flex pt="3" direction="column">
+        <Tabs.Content value="followUps">
+          <FollowUps houseId={houseId} houseType={houseType} version={version} />
+        </Tabs.Content>
+        <Tabs.Content value="team">
+          <Team houseId={houseId} version={version} onChanged={onChanged} />
+        </Tabs.Content>
+        <Tabs.Content value="price">
+          <PriceAndValue houseId={houseId} isSale={houseType === 1} />
+        </Tabs.Content>
+        <Tabs.Content value="schools">
+          <Schools houseId={houseId} />
+        </Tabs.Content>
+        <Tabs.Content value="records">
+          <Records houseId={houseId} version={version} />
+        </Tabs.Content>
+      </Flex>
+    </Tabs.Root>
+  );
+}
