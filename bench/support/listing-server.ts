@@ -7,7 +7,7 @@
  * It prints one JSON line when ready.
  */
 import Fastify from 'fastify';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/client';
 import { buildApp } from '../../server/app';
 import { seedDemoData } from '../../server/seed/demo';
@@ -15,7 +15,7 @@ import { createCompany } from '../../server/areas/org/companies';
 import { users } from '../../server/db/schema';
 import { houses } from '../../server/db/schema-house';
 import { houseAccess } from '../../server/areas/housing/access';
-import { keywordCondition, searchConditions } from '../../server/areas/housing/search';
+import { houseOrder, keywordCondition, searchConditions } from '../../server/areas/housing/search';
 import type { Session } from '../../server/contract/types';
 import { benchSearch, listingsPerCompany, companyCount } from './listing-search-config';
 
@@ -94,12 +94,7 @@ const page = db
   .select({ id: houses.id })
   .from(houses)
   .where(where)
-  .orderBy(
-    desc(houses.isTop),
-    sql`${houses.lastFollowUpAt} desc nulls last`,
-    desc(houses.entryTime),
-    desc(houses.id),
-  )
+  .orderBy(...houseOrder(0))
   .limit(15)
   .toSQL();
 const counted = db.select({ total: count() }).from(houses).where(where).toSQL();

@@ -107,7 +107,7 @@ export const houses = pgTable(
     index('houses_company_community_idx').on(t.companyId, t.communityId),
     // The house list: its default order, and a community keyword with the price and area ranges.
     index('houses_default_order_idx')
-      .on(t.companyId, t.isTop.desc(), t.lastFollowUpAt.desc(), t.entryTime.desc(), t.id.desc())
+      .on(t.companyId, t.isTop.desc(), sql`coalesce(${t.lastFollowUpAt}, ${t.entryTime}) desc`, t.id.desc())
       .where(sql`${t.deletedAt} IS NULL`),
     index('houses_search_idx')
       .on(t.companyId, t.type, t.communityId, t.price, t.area)

@@ -135,7 +135,8 @@ function typeCondition(type: number | undefined): SQL | undefined {
 const descLast = (column: AnyPgColumn) => sql`${column} desc nulls last`;
 
 const sorts: Record<number, SQL[]> = {
-  0: [descLast(houses.isTop), descLast(houses.lastFollowUpAt), descLast(houses.entryTime)],
+  // 默认: pinned first, then the latest activity (last follow-up, or entry for a listing not yet followed up).
+  0: [descLast(houses.isTop), sql`coalesce(${houses.lastFollowUpAt}, ${houses.entryTime}) desc`],
   1: [descLast(houses.entryTime)],
   2: [asc(houses.entryTime)],
   3: [descLast(houses.price)],
@@ -147,6 +148,11 @@ const sorts: Record<number, SQL[]> = {
   9: [descLast(houses.lastFollowUpAt)],
   10: [asc(houses.lastFollowUpAt)],
 };
+
+/** The ORDER BY of a sort choice, with the id as the last key so that pages never overlap. */
+export function houseOrder(sort: number): SQL[] {
+  return [...(sorts[sort] ?? sorts[0]!), descLast(houses.id)];
+}
 
 export async function searchHouses(db: Db, session: Session, search: HouseSearch) {
   const access = await houseAccess(db, session);
@@ -165,7 +171,7 @@ export async function searchHouses(db: Db, session: Session, search: HouseSearch
       .leftJoin(users, eq(users.id, houses.attributorId))
       .leftJoin(departments, eq(departments.id, houses.deptId))
       .where(where)
-      .orderBy(...(sorts[search.sort ?? 0] ?? sorts[0]!), descLast(houses.id))
+      .orderBy(...houseOrder(search.sort ?? 0))
       .limit(pageSize)
       .offset(((search.pageindex ?? 1) - 1) * pageSize),
     db.select({ total: count() }).from(houses).where(where),

@@ -187,7 +187,7 @@ CREATE INDEX "house_pictures_house_idx" ON "house_pictures" USING btree ("house_
 CREATE INDEX "house_team_house_idx" ON "house_team" USING btree ("house_id","role");--> statement-breakpoint
 CREATE INDEX "houses_company_list_idx" ON "houses" USING btree ("company_id","entry_time" DESC NULLS LAST) WHERE "houses"."deleted_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "houses_company_community_idx" ON "houses" USING btree ("company_id","community_id");--> statement-breakpoint
-CREATE INDEX "houses_default_order_idx" ON "houses" USING btree ("company_id","is_top" DESC NULLS LAST,"last_follow_up_at" DESC NULLS LAST,"entry_time" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "houses"."deleted_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "houses_default_order_idx" ON "houses" USING btree ("company_id","is_top" DESC NULLS LAST,coalesce("last_follow_up_at", "entry_time") desc,"id" DESC NULLS LAST) WHERE "houses"."deleted_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "houses_search_idx" ON "houses" USING btree ("company_id","type","community_id","price","area") WHERE "houses"."deleted_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "houses_free_community_idx" ON "houses" USING btree ("company_id") WHERE "houses"."community_id" IS NULL;--> statement-breakpoint
 CREATE INDEX "houses_company_phone_idx" ON "houses" USING btree ("company_id","owner_phone");--> statement-breakpoint

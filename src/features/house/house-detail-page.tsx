@@ -306,7 +306,7 @@ export default function HouseDetailPage({ params }: PageProps) {
           )}
           {can(HouseAuth.remove) && flags.isSeal === 0 && (
             <Button variant="soft" color="red" disabled={busy} onClick={() => sendPool({ type: 'delete' })}>
-              删除
+              删除房源
             </Button>
           )}
         </Flex>

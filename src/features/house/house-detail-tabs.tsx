@@ -3,10 +3,9 @@
  * wrote them or holds 删除跟进, after 确定要删除该项吗？), the team with 分配协作人 / remove, the price
  * history chart and the estimate, the school district, and the listing's record.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Badge, Button, Card, Dialog, Flex, Grid, Select, Tabs, Text, TextField } from '@radix-ui/themes';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { LineChart } from '../../ui/line-chart';
 import { usePermissions } from '../../core/permissions';
 import { HouseAuth } from '../../../domain/auth-ids';
 import { isRemovableTeamRole, teamRoleNames } from '../../../domain/house-rules';
@@ -30,6 +29,9 @@ import {
   type HouseTeamMember,
 } from './house-actors';
 import { formatUnitPrice } from './house-format';
+
+/** ECharts loads only when the price tab is opened. */
+const LineChart = lazy(() => import('../../ui/line-chart').then((module) => ({ default: module.LineChart })));
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -279,15 +281,17 @@ function PriceAndValue({ houseId, isSale }: { houseId: number; isSale: boolean }
   }, [houseId, isSale]);
   return (
     <Flex direction="column" gap="3">
-      <LineChart
-        ariaLabel="小区挂牌均价走势"
-        labels={trend.map((point) => point.month)}
-        unit="元/㎡"
-        series={[
-          { name: '小区均价', values: trend.map((point) => point.avgUnitPrice ?? null) },
-          { name: '区县均价', values: trend.map((point) => point.districtAvgUnitPrice ?? null) },
-        ]}
-      />
+      <Suspense fallback={<Text color="gray">图表加载中…</Text>}>
+        <LineChart
+          ariaLabel="小区挂牌均价走势"
+          labels={trend.map((point) => point.month)}
+          unit="元/㎡"
+          series={[
+            { name: '小区均价', values: trend.map((point) => point.avgUnitPrice ?? null) },
+            { name: '区县均价', values: trend.map((point) => point.districtAvgUnitPrice ?? null) },
+          ]}
+        />
+      </Suspense>
       {isSale && (
         <Card>
           {typeof estimate === 'string' ? (
