@@ -3,7 +3,7 @@
  * page, with every filter of the search body, and the type tabs with their counts (housingTypeList).
  * Protected numbers (building and room) are left out of list rows unless the user maintains the listing.
  */
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db';
 import { housePictures, houses } from '../../db/schema-house';
