@@ -110,6 +110,11 @@ const poolSetup = setup({
 
 /** What a settled listing (private or public, no call running) also accepts. */
 const settledEvents = {
+  // The page read the listing again (after a reload elsewhere): pool and flags as the server has them.
+  sync: [
+    { guard: 'syncsPrivate', target: 'private', actions: 'takeFlags' },
+    { target: 'public', actions: 'takeFlags' },
+  ],
   operate: {
     guard: 'operationChanges',
     target: 'operating',
@@ -133,12 +138,6 @@ export const housePoolMachine = poolSetup.createMachine({
   states: {
     listed: {
       initial: 'public',
-      on: {
-        sync: [
-          { guard: 'syncsPrivate', target: '.private', actions: 'takeFlags' },
-          { target: '.public', actions: 'takeFlags' },
-        ],
-      },
       states: {
         private: {
           on: {
