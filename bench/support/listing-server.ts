@@ -87,7 +87,7 @@ const session: Session = {
 };
 const access = await houseAccess(db, session);
 const where = and(
-  searchConditions(access, benchSearch, await keywordCondition(db, benchSearch.newKey)),
+  searchConditions(access, benchSearch, await keywordCondition(db, manager!.companyId, benchSearch.newKey)),
   eq(houses.type, 1),
 );
 const page = db

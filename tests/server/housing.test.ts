@@ -116,6 +116,26 @@ describe('listings: entry, search, protection, pools and the recycle bin', () =>
       body: { newKey: { type: 1, key: '天健世纪' }, price: { min: 700 } },
     });
     expect((outside.data as Listed[]).map((row) => row.houseId)).not.toContain(houseId);
+    const typed = await call(t.app, 'POST', '/housing/v2/housingAdd', {
+      headers: broker,
+      body: listing({
+        communityId: undefined,
+        communityName: '水围村统建楼',
+        roomNo: '501',
+        ownerPhone: '13922223333',
+      }),
+    });
+    expect(typed.code).toBe(200);
+    const byTypedName = await call(t.app, 'POST', '/housing/v2/housingPosts', {
+      headers: broker,
+      body: { newKey: { type: 1, key: '水围村' } },
+    });
+    expect((byTypedName.data as Listed[]).map((row) => row.communityName)).toEqual(['水围村统建楼']);
+    const stillByDictionary = await call(t.app, 'POST', '/housing/v2/housingPosts', {
+      headers: broker,
+      body: { newKey: { type: 1, key: '天健世纪' }, price: { min: 680, max: 700 } },
+    });
+    expect((stillByDictionary.data as Listed[]).map((row) => row.houseId)).toContain(houseId);
     const wrongRange = await call(t.app, 'POST', '/housing/v2/housingPosts', {
       headers: broker,
       body: { price: { min: 800, max: 700 } },

@@ -8,6 +8,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db';
 import { housePictures, houses } from '../../db/schema-house';
 import { platformCommunities } from '../../db/schema-community';
+import { inCompany } from '../../db/company-scope';
 import { departments, users } from '../../db/schema';
 import type { BodyOf, Session } from '../../contract/types';
 import { businessError } from '../../contract/envelope';
@@ -57,7 +58,11 @@ const otherConditions: Record<number, (session: Session) => SQL> = {
  * communities (a few dozen rows per city) first, and listings are then found by community id on an
  * index; listings typed on a community outside the dictionary are matched by name.
  */
-export async function keywordCondition(db: Db, newKey: HouseSearch['newKey']): Promise<SQL | undefined> {
+export async function keywordCondition(
+  db: Db,
+  companyId: number,
+  newKey: HouseSearch['newKey'],
+): Promise<SQL | undefined> {
   const key = newKey?.key.trim();
   if (!newKey || !key) return undefined;
   const like = `%${escapeLike(key)}%`;
@@ -75,6 +80,14 @@ export async function keywordCondition(db: Db, newKey: HouseSearch['newKey']): P
     );
   const ids = communities.map((community) => community.id);
   const typed = and(isNull(houses.communityId), sql`${houses.communityName} ilike ${like}`);
+  // Listings on typed communities are rare; without any, the condition stays on the index alone
+  // (so the total is counted from the index without reading the rows).
+  const [anyTyped] = await db
+    .select({ id: houses.id })
+    .from(houses)
+    .where(and(inCompany(houses, companyId), isNull(houses.communityId), isNull(houses.deletedAt)))
+    .limit(1);
+  if (!anyTyped) return inArray(houses.communityId, ids.length > 0 ? ids : [0]);
   return ids.length > 0 ? or(inArray(houses.communityId, ids), typed) : typed;
 }
 
@@ -157,7 +170,7 @@ export function houseOrder(sort: number): SQL[] {
 export async function searchHouses(db: Db, session: Session, search: HouseSearch) {
   const access = await houseAccess(db, session);
   const where = and(
-    searchConditions(access, search, await keywordCondition(db, search.newKey)),
+    searchConditions(access, search, await keywordCondition(db, session.companyId, search.newKey)),
     typeCondition(search.type),
   )!;
   const pageSize = search.pagesize ?? 15;
