@@ -54,7 +54,10 @@ export const pageDefinitions: Record<string, PageDefinition> = {
   '/views/sign/components/fp-contract-party': { title: '添加签约方' },
   '/views/system/layout': { title: '系统设置' },
   '/views/system/fp-auth-role': { title: '权限设置' },
-  '/views/system/setting/fp-house-setting': { title: '房源基础设置' },
+  '/views/system/setting/fp-house-setting': {
+    title: '房源基础设置',
+    load: () => import('../features/house/house-setting-page'),
+  },
   '/views/system/setting/fp-estate-setting': { title: '小区基础设置' },
   '/views/system/setting/fp-curstor-setting': { title: '客源基础设置' },
   '/views/system/setting/fp-contract-setting': { title: '合同基础设置' },

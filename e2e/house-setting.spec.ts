@@ -1,0 +1,37 @@
+/**
+ * 房源基础设置: the manager renames a custom listing status and reads it back after a reload; the
+ * key-information protection pop-up reports what changed and 取消 keeps the setting as it was.
+ */
+import { expect, test } from '@playwright/test';
+import { demo, demoPassword, login, openAs } from './support/oa';
+
+test('the manager renames a custom status, and the protection pop-up reports its changes', async ({
+  page,
+  request,
+}) => {
+  const manager = await login(request, demo.manager, demoPassword);
+  await openAs(page, manager, '/views/system/setting/fp-house-setting');
+  const settings = page.getByTestId('house-setting-page');
+  const stateA = settings.getByLabel('出售状态 A');
+  await expect(stateA).toBeVisible();
+  const name = `签独家${Date.now() % 1000}`;
+  await stateA.fill(name);
+  await settings.getByRole('button', { name: '保存' }).click();
+  await expect(settings.getByRole('status')).toHaveText('房源设置已保存');
+  await page.reload();
+  await expect(settings.getByLabel('出售状态 A')).toHaveValue(name);
+
+  await settings.getByRole('button', { name: '设置' }).click();
+  const dialog = page.getByRole('dialog', { name: '关键信息保护' });
+  await dialog.getByRole('combobox', { name: '门牌号保护方式' }).click();
+  await page.getByRole('option', { name: '查看需写跟进' }).click();
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(settings.getByRole('status')).toHaveText('已修改：门牌号（保存后生效）');
+  // Not saved: a reload shows the setting as it was.
+  await page.reload();
+  await expect(settings).toContainText('关键信息保护业主电话');
+
+  await settings.getByLabel('出售状态 A').fill('A');
+  await settings.getByRole('button', { name: '保存' }).click();
+  await expect(settings.getByRole('status')).toHaveText('房源设置已保存');
+});
