@@ -238,10 +238,17 @@ export const housePoolMachine = poolSetup.createMachine({
         id: 'restore',
         src: 'restore',
         input: ({ context }) => ({ houseId: context.houseId }),
-        onDone: {
-          target: 'listed',
-          actions: { type: 'showSuccess', params: { text: housePoolMessages.restored } },
-        },
+        onDone: [
+          {
+            guard: 'isPrivate',
+            target: 'listed.private',
+            actions: { type: 'showSuccess', params: { text: housePoolMessages.restored } },
+          },
+          {
+            target: 'listed.public',
+            actions: { type: 'showSuccess', params: { text: housePoolMessages.restored } },
+          },
+        ],
         onError: { target: 'recycled', actions: 'showError' },
       },
     },

@@ -383,10 +383,9 @@ export async function editHouse(context: HandlerContext, session: Session, input
   const house = await findVisibleHouse(context.db, access, input.houseId);
   requireEditable(access, house);
   const { houseId, ...fields } = input;
-  if (fields.attribution !== house.attribution)
-    throw businessError('修改房源不能改变公私盘，请使用 转公盘 或 拣入私盘');
   if (fields.type !== house.type) throw businessError('房源类型（type）录入后不能修改');
-  const columns = await toColumns(context, session, fields);
+  // The pool is moved only by 转公盘 / 拣入私盘 / the team; a form read before such a move keeps it.
+  const columns = { ...(await toColumns(context, session, fields)), attribution: house.attribution };
   await checkBuildingNumbers(context.db, access, columns);
   const pictures = await pictureColumns(context, fields);
   const found = await findDuplicate(context.db, session.companyId, { ...columns, type: house.type }, houseId);
