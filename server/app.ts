@@ -14,9 +14,7 @@ import { loadContract } from './contract/spec';
 import { apiPrefix, errorToEnvelope, registerContractRoutes } from './contract/router';
 import { Codes, Messages } from './contract/envelope';
 import { handlers } from './handlers';
-import { createLocalStorage, type FileStorage } from './storage/files';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createDatabaseStorage, type FileStorage } from './storage/files';
 import { defaultAddressLimits, type AddressLimits } from './areas/user/address-limits';
 
 export const bodyLimitBytes = 10 * 1024 * 1024;
@@ -25,7 +23,7 @@ export type AppOptions = {
   db: Db;
   clock?: Clock;
   sms?: SmsProvider;
-  /** Uploaded files; defaults to a folder under the OS temp dir (tests). */
+  /** Uploaded files; defaults to the database (every process sharing it serves every file). */
   files?: FileStorage;
   smsResendSeconds?: number;
   loginIpMaxFailures?: number;
@@ -44,7 +42,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: options.db,
     clock: options.clock ?? systemClock,
     sms: options.sms ?? createSandboxSms(options.db, (line) => app.log.info(line)),
-    files: options.files ?? createLocalStorage(join(tmpdir(), 'fangke-files')),
+    files: options.files ?? createDatabaseStorage(options.db),
     smsResendSeconds: options.smsResendSeconds ?? 60,
     loginIpMaxFailures: options.loginIpMaxFailures ?? 30,
     addressLimits: options.addressLimits ?? defaultAddressLimits,

@@ -4,7 +4,7 @@ import { openDatabase } from './db/client';
 import { isDatabaseEmpty, seedDemoData } from './seed/demo';
 import { refreshBuiltinTemplates } from './areas/template/seed-templates';
 import { buildApp } from './app';
-import { createLocalStorage } from './storage/files';
+import { createDatabaseStorage } from './storage/files';
 import { join } from 'node:path';
 import { startScheduler } from './jobs/scheduler';
 import { productJobs } from './jobs/jobs';
@@ -23,7 +23,8 @@ const app = await buildApp({
   db: database.db,
   clientDir: config.clientDir,
   isSandbox: config.isSandbox,
-  files: createLocalStorage(join(config.dataDir, 'files')),
+  // Files live in the database; ones an earlier version wrote to DATA_DIR/files are still served.
+  files: createDatabaseStorage(database.db, join(config.dataDir, 'files')),
   smsResendSeconds: config.smsResendSeconds,
   loginIpMaxFailures: config.loginIpMaxFailures,
   addressLimits: config.addressLimits,

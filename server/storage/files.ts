@@ -5,7 +5,10 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { businessError } from '../contract/envelope';
+import type { Db } from '../db/db';
+import { storedFiles } from '../db/schema-files';
 
 export type FileKind = 'png' | 'jpg' | 'webp' | 'gif' | 'pdf' | 'doc' | 'docx';
 
@@ -54,29 +57,65 @@ function extensionKind(fileName: string): FileKind | null {
   );
 }
 
+/** Checks a file against the allowed kinds and the size limit; returns its content address and kind. */
+function checkFile(data: Buffer, fileName: string, allowed: readonly FileKind[], maxBytes: number) {
+  const allowedText = allowed.map((kind) => kindLabels[kind]).join('、');
+  if (data.length === 0) throw businessError('文件为空，请重新选择');
+  if (data.length > maxBytes)
+    throw businessError(`文件过大，不能超过 ${Math.floor(maxBytes / 1024 / 1024)} MB`);
+  const byName = extensionKind(fileName);
+  const byContent = detectKind(data);
+  if (!byName || !allowed.includes(byName)) throw businessError(`仅支持 ${allowedText} 格式的文件`);
+  if (byContent !== byName) throw businessError('文件内容与扩展名不符，请重新选择');
+  return { name: `${createHash('sha256').update(data).digest('hex')}.${byContent}`, kind: byContent };
+}
+
+const fileName = /^[0-9a-f]{64}\.(png|jpg|webp|gif|pdf|doc|docx)$/;
+
+/** Files in a local folder (one process, or a folder every process shares). */
 export function createLocalStorage(folder: string): FileStorage {
   return {
-    async save(data, fileName, allowed, maxBytes = defaultMaxBytes) {
-      const allowedText = allowed.map((kind) => kindLabels[kind]).join('、');
-      if (data.length === 0) throw businessError('文件为空，请重新选择');
-      if (data.length > maxBytes)
-        throw businessError(`文件过大，不能超过 ${Math.floor(maxBytes / 1024 / 1024)} MB`);
-      const byName = extensionKind(fileName);
-      const byContent = detectKind(data);
-      if (!byName || !allowed.includes(byName)) throw businessError(`仅支持 ${allowedText} 格式的文件`);
-      if (byContent !== byName) throw businessError('文件内容与扩展名不符，请重新选择');
-      const name = `${createHash('sha256').update(data).digest('hex')}.${byContent}`;
+    async save(data, name, allowed, maxBytes = defaultMaxBytes) {
+      const checked = checkFile(data, name, allowed, maxBytes);
       await mkdir(folder, { recursive: true });
-      await writeFile(join(folder, name), data);
-      return { name, url: `/files/${name}`, size: data.length, kind: byContent };
+      await writeFile(join(folder, checked.name), data);
+      return { name: checked.name, url: `/files/${checked.name}`, size: data.length, kind: checked.kind };
     },
     async read(name) {
-      if (!/^[0-9a-f]{64}\.(png|jpg|webp|gif|pdf|doc|docx)$/.test(name)) return null;
+      if (!fileName.test(name)) return null;
       try {
         return await readFile(join(folder, name));
       } catch {
         return null;
       }
+    },
+  };
+}
+
+/**
+ * Files in the database (the default): every server process on the same database serves every
+ * file, and a backup of the database holds them. Files written by an earlier version to a folder
+ * are still read from it.
+ */
+export function createDatabaseStorage(db: Db, legacyFolder?: string): FileStorage {
+  const legacy = legacyFolder ? createLocalStorage(legacyFolder) : null;
+  return {
+    async save(data, name, allowed, maxBytes = defaultMaxBytes) {
+      const checked = checkFile(data, name, allowed, maxBytes);
+      await db
+        .insert(storedFiles)
+        .values({ name: checked.name, kind: checked.kind, size: data.length, data })
+        .onConflictDoNothing();
+      return { name: checked.name, url: `/files/${checked.name}`, size: data.length, kind: checked.kind };
+    },
+    async read(name) {
+      if (!fileName.test(name)) return null;
+      const [row] = await db
+        .select({ data: storedFiles.data })
+        .from(storedFiles)
+        .where(eq(storedFiles.name, name));
+      if (row) return row.data;
+      return legacy ? legacy.read(name) : null;
     },
   };
 }

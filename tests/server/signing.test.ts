@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, login, type TestApp } from '../support/test-app';
-import { createLocalStorage } from '../../server/storage/files';
+import { createDatabaseStorage } from '../../server/storage/files';
 import { signSeals, signingAuthorities } from '../../server/db/schema-signing';
 import { idCard, strokePng } from '../support/test-data';
 
@@ -104,11 +104,7 @@ describe('signing for real: links, seals, the signed and sealed PDF', () => {
   });
 
   it('registers the company, creates a contract seal after an SMS code and authorises seal-free signing', async () => {
-    const license = await createLocalStorage(join(tmpdir(), 'fangke-files')).save(
-      strokePng(),
-      'license.png',
-      ['png'],
-    );
+    const license = await createDatabaseStorage(t.database.db).save(strokePng(), 'license.png', ['png']);
     expect((await get('/sign/companyInfo', manager)).data).toMatchObject({
       regState: null,
       defaultSignBodyId: null,

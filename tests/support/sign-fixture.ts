@@ -3,13 +3,11 @@
  * with its manager, broker and finance user, a user whose role holds nothing, company B's manager,
  * the sale template and one uploaded picture.
  */
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { call, createTestApp, login, type TestApp } from './test-app';
 import { hashPassword } from '../../server/areas/user/passwords';
-import { createLocalStorage } from '../../server/storage/files';
+import { createDatabaseStorage } from '../../server/storage/files';
 import { roles, users } from '../../server/db/schema';
 import { idCard } from './test-data';
 
@@ -94,8 +92,7 @@ export async function createSignFixture() {
     contractType: number;
   }[];
   const saleBoxId = templates.find((x) => x.contractType === 1)!.boxId;
-  const pictureUrl = (await createLocalStorage(join(tmpdir(), 'fangke-files')).save(png, 'id.png', ['png']))
-    .url;
+  const pictureUrl = (await createDatabaseStorage(t.database.db).save(png, 'id.png', ['png'])).url;
   async function submit(headers: Headers, content: unknown = saleContent()): Promise<number> {
     const result = await post('/sign/contractSubmissionV2501', headers, {
       boxid: saleBoxId,
