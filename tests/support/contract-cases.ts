@@ -38,7 +38,7 @@ export function urlOf(operation: OperationSpec, query: Record<string, string | s
 function resolve(schema: unknown): Record<string, unknown> {
   let current = schema as Record<string, unknown>;
   for (let depth = 0; depth < 10 && typeof current?.['$ref'] === 'string'; depth += 1) {
-    const pointer = (current['$ref']).replace(/^.*#\//, '').split('/');
+    const pointer = current['$ref'].replace(/^.*#\//, '').split('/');
     let target: unknown = document;
     for (const key of pointer)
       target = (target as Record<string, unknown>)[key.replaceAll('~1', '/').replaceAll('~0', '~')];

@@ -53,7 +53,7 @@ export async function createTestApp(options: { seed?: boolean } = {}): Promise<T
       sent.push({ phone, content });
     },
   };
-  const app = await buildApp({ db: database.db, clock, sms, logger: process.env["TEST_LOG"] === "1" });
+  const app = await buildApp({ db: database.db, clock, sms, logger: process.env['TEST_LOG'] === '1' });
   return {
     app,
     database,
