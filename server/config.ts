@@ -15,6 +15,10 @@ export type ServerConfig = {
   loginIpMaxFailures: number;
   /** SMS codes per IP address per hour, and wrong codes per IP address per 15 minutes. */
   addressLimits: { smsSendsPerHour: number; codeFailuresPer15Minutes: number };
+  /** API processes to run on this machine (more than one needs PostgreSQL). */
+  workers: number;
+  /** How often each process looks for due background jobs. */
+  jobTickSeconds: number;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -36,5 +40,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       smsSendsPerHour: Number(env['SMS_IP_MAX_SENDS'] ?? 30),
       codeFailuresPer15Minutes: Number(env['CODE_IP_MAX_FAILURES'] ?? 30),
     },
+    workers: positiveInteger(env, 'WORKERS', 1),
+    jobTickSeconds: positiveInteger(env, 'JOB_TICK_SECONDS', 60),
   };
+}
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = Number(env[name] ?? fallback);
+  if (!Number.isInteger(value) || value <= 0)
+    throw new Error(`${name} is not a positive whole number: ${env[name]}`);
+  return value;
 }

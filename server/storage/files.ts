@@ -22,6 +22,12 @@ export type FileStorage = {
     maxBytes?: number,
   ) => Promise<StoredFile>;
   read: (name: string) => Promise<Buffer | null>;
+  /**
+   * The same storage inside a transaction: files written there commit or roll back with it (and on
+   * the embedded database, which runs one statement stream, a query outside the open transaction
+   * would wait for it forever).
+   */
+  within: (transaction: Db) => FileStorage;
 };
 
 export const imageKinds: readonly FileKind[] = ['png', 'jpg', 'webp', 'gif'];
@@ -74,7 +80,7 @@ const fileName = /^[0-9a-f]{64}\.(png|jpg|webp|gif|pdf|doc|docx)$/;
 
 /** Files in a local folder (one process, or a folder every process shares). */
 export function createLocalStorage(folder: string): FileStorage {
-  return {
+  const storage: FileStorage = {
     async save(data, name, allowed, maxBytes = defaultMaxBytes) {
       const checked = checkFile(data, name, allowed, maxBytes);
       await mkdir(folder, { recursive: true });
@@ -89,7 +95,9 @@ export function createLocalStorage(folder: string): FileStorage {
         return null;
       }
     },
+    within: () => storage,
   };
+  return storage;
 }
 
 /**
@@ -117,5 +125,6 @@ export function createDatabaseStorage(db: Db, legacyFolder?: string): FileStorag
       if (row) return row.data;
       return legacy ? legacy.read(name) : null;
     },
+    within: (transaction) => createDatabaseStorage(transaction, legacyFolder),
   };
 }

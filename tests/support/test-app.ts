@@ -21,7 +21,7 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: postgresAdminUrl });
   await admin.connect();

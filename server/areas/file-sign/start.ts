@@ -201,7 +201,7 @@ async function quickSigningPlan(
     },
     prepare: async (tx, moved, signatories, now) => {
       const signatoryOf = new Map(actors.map((actor, index) => [actor.id, signatories[index]!.id]));
-      await createDocument(tx, files, moved, record, signatoryOf, now);
+      await createDocument(tx, files.within(tx), moved, record, signatoryOf, now);
     },
   };
 }

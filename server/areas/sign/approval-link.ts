@@ -96,7 +96,7 @@ async function applyPassed(tx: Db, outcome: ApprovalOutcome, effects: OutcomeEff
         operatorUserId: outcome.userId,
         at: outcome.at,
       });
-      const plan = await planSigning(savepoint, contract, effects.files);
+      const plan = await planSigning(savepoint, contract, effects.files.within(savepoint));
       return beginSigning(savepoint, contract, plan, {
         from: [SignStates.pendingApproval],
         operatorUserId: outcome.sponsorUserId,

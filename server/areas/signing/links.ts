@@ -197,6 +197,7 @@ async function completeSignature(
   const now = context.clock.now();
   await ensureDocument(db, files, input.contract, now);
   const outcome = await db.transaction(async (tx) => {
+    const txFiles = files.within(tx);
     const [claimed] = await tx
       .update(signSignatories)
       .set({ signStatus: 1, signTime: now, ...(input.identity ?? {}) })
@@ -217,7 +218,7 @@ async function completeSignature(
       imageName: input.imageName,
       sealId: input.sealId,
     });
-    await stampDocument(tx, files, {
+    await stampDocument(tx, txFiles, {
       contract: input.contract,
       signatoryId: input.signatory.id,
       stamp: input.stamp,
@@ -228,9 +229,9 @@ async function completeSignature(
       ip: context.ip,
       now,
     });
-    await applyAuthFreeCompanySeal(tx, files, input.contract, now);
+    await applyAuthFreeCompanySeal(tx, txFiles, input.contract, now);
     const signed = await markSignedWhenAllSigned(tx, input.contract.companyId, input.contract.id, now);
-    if (signed) await sealDocument(tx, files, input.contract, now);
+    if (signed) await sealDocument(tx, txFiles, input.contract, now);
     const [document] = await tx
       .select()
       .from(signDocuments)
