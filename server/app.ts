@@ -4,6 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -47,6 +48,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     loginIpMaxFailures: options.loginIpMaxFailures ?? 30,
     addressLimits: options.addressLimits ?? defaultAddressLimits,
   };
+  // For load balancers: the process answers and reaches the database.
+  app.get('/healthz', async (_request, reply) => {
+    await options.db.execute(sql`select 1`);
+    return reply.header('cache-control', 'no-store').send({ status: 'ok' });
+  });
   app.get('/files/:name', async (request, reply) => {
     const { name } = request.params as { name: string };
     const data = await services.files.read(name);

@@ -85,6 +85,8 @@ describe.runIf(onPostgres)('two server processes on one PostgreSQL database', ()
         Array.from({ length: 6 }, () => callOver(cluster, 'POST', '/user/initialize', { headers })),
       );
       expect(answers.map((answer) => answer.code)).toEqual([200, 200, 200, 200, 200, 200]);
+      const health = await fetch(`${cluster.url}/healthz`);
+      expect([health.status, await health.json()]).toEqual([200, { status: 'ok' }]);
     } finally {
       await cluster.stop();
     }
