@@ -22,8 +22,9 @@ export type CatalogueEntry = {
   name: string;
   parentAuthId?: number;
   hasRange?: boolean;
-  /** The grant carries a number (a limit counted in listings or views). */
+  /** The grant carries a number (a limit counted in listings or views), in this unit. */
   hasCount?: boolean;
+  countUnit?: string;
 };
 
 export const permissionCatalogue: readonly CatalogueEntry[] = [
@@ -43,10 +44,18 @@ export const permissionCatalogue: readonly CatalogueEntry[] = [
   { appType: 1, itemId: 0, authId: 13, name: '分配协作人' },
   { appType: 1, itemId: 0, authId: 14, name: '移除协作人', parentAuthId: 13 },
   // counted in listings (the grant's count; no grant or no count: no limit)
-  { appType: 1, itemId: 0, authId: 15, name: '公盘上限', parentAuthId: 1, hasCount: true },
-  { appType: 1, itemId: 0, authId: 16, name: '私盘上限', parentAuthId: 1, hasCount: true },
+  { appType: 1, itemId: 0, authId: 15, name: '公盘上限', parentAuthId: 1, hasCount: true, countUnit: '套' },
+  { appType: 1, itemId: 0, authId: 16, name: '私盘上限', parentAuthId: 1, hasCount: true, countUnit: '套' },
   { appType: 1, itemId: 0, authId: 17, name: '新增楼栋、单元号', parentAuthId: 1 },
-  { appType: 1, itemId: 0, authId: 18, name: '每日查看上限', parentAuthId: 2, hasCount: true },
+  {
+    appType: 1,
+    itemId: 0,
+    authId: 18,
+    name: '每日查看上限',
+    parentAuthId: 2,
+    hasCount: true,
+    countUnit: '次',
+  },
   // 客源
   { appType: 2, itemId: 0, authId: 201, name: '新增客源' },
   { appType: 2, itemId: 0, authId: 202, name: '查看客源', hasRange: true },

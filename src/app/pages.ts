@@ -53,7 +53,10 @@ export const pageDefinitions: Record<string, PageDefinition> = {
   },
   '/views/sign/components/fp-contract-party': { title: '添加签约方' },
   '/views/system/layout': { title: '系统设置' },
-  '/views/system/fp-auth-role': { title: '权限设置' },
+  '/views/system/fp-auth-role': {
+    title: '权限设置',
+    load: () => import('../features/system/auth-role-page'),
+  },
   '/views/system/setting/fp-house-setting': {
     title: '房源基础设置',
     load: () => import('../features/house/house-setting-page'),

@@ -12,6 +12,7 @@ import { roleDetails } from '../../db/schema-org';
 import { ApiError, Codes, businessError, notFound } from '../../contract/envelope';
 import type { BodyOf, Session } from '../../contract/types';
 import { requireAuth } from '../auth/require-auth';
+import { permissionCatalogue } from '../../../domain/permission-catalogue';
 
 const roleMissing = '角色不存在或已被删除';
 
@@ -201,10 +202,13 @@ export async function readRoleAuth(db: Db, session: Session, roleId: number, app
   const groups = new Map<string, ReturnType<typeof describeItem>[]>();
   function describeItem(entry: CatalogueRow) {
     const grant = granted.get(`${entry.itemId}:${entry.authId}`);
+    const shared = permissionCatalogue.find(
+      (known) => known.appType === entry.appType && known.authId === entry.authId,
+    );
     return {
       authId: entry.authId,
       name: entry.name,
-      tip: entry.hasRange ? '操作范围不能大于查看范围' : null,
+      tip: entry.hasRange ? '操作范围不能大于查看范围' : shared?.hasCount ? '不填为不限' : null,
       selected: grant ? (1 as const) : (0 as const),
       range: grant && entry.hasRange ? ((grant.range ?? Range.company) as 1 | 2 | 3 | 4) : null,
       rangeOptions: entry.hasRange ? [...allRanges] : [],
@@ -212,7 +216,7 @@ export async function readRoleAuth(db: Db, session: Session, roleId: number, app
       contentOptions: [],
       selectDepartment: grant?.selectDepartment ?? [],
       count: grant?.count ?? null,
-      countUnit: null,
+      countUnit: shared?.hasCount ? (shared.countUnit ?? null) : null,
     };
   }
   for (const entry of catalogue) {

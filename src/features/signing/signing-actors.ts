@@ -5,6 +5,7 @@
  */
 import { fromPromise } from 'xstate';
 import { api, ok } from '../../api/client';
+import { formBody, formHeaders } from '../../api/form-body';
 import type { components } from '../../../openapi/generated/api';
 import {
   signingLinkMachine,
@@ -21,13 +22,6 @@ export type SealWaitAuthItem = Schemas['SealWaitAuthItem'];
 export type SealAuthExpireItem = Schemas['SealAuthExpireItem'];
 export type SignSignatory = Schemas['SignSignatory'];
 export type SealType = Schemas['SignSealType'];
-
-const formSerializer = (body: unknown) =>
-  new URLSearchParams(
-    Object.entries(body as Record<string, unknown>)
-      .filter(([, value]) => value !== undefined && value !== '')
-      .map(([key, value]) => [key, String(value)]),
-  ).toString();
 
 /** The link as it stands after signing (who has signed now); a failed read only loses the refresh. */
 async function landingAfter(hash: string): Promise<{ landing?: SigningLanding }> {
@@ -90,8 +84,8 @@ export const signingLinkActors = {
           company: request.company.trim(),
           orgCode: request.orgCode.trim().toUpperCase(),
         },
-        bodySerializer: formSerializer,
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        bodySerializer: formBody,
+        headers: formHeaders,
       }),
     );
     if (!signed.data) throw new Error('签署结果为空');
