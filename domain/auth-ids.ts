@@ -56,4 +56,8 @@ export const HouseAuth = {
   privateLimit: 16,
   newBuildingNo: 17,
   dailyViewLimit: 18,
+  viewSellStates: 19,
+  editSellStates: 20,
+  viewRentStates: 21,
+  editRentStates: 22,
 } as const;

@@ -15,6 +15,9 @@ export const housePoolNames: Record<number, string> = { 1: '公盘', 2: '私盘'
 export const customStateLabels = ['A', 'B', 'C', 'D'] as const;
 export type CustomStateName = { stateName: string; stateLable: string };
 
+/** Every listing status value: the fixed 1-5 and the custom A-D as 6-9. */
+export const houseStateValues = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+
 export function houseStateName(state: number, kind: number, custom: readonly CustomStateName[] = []): string {
   const sold = kind === HouseKinds.rent ? '租' : '售';
   const fixed: Record<number, string> = { 1: '有效', 2: '暂缓', 3: `我${sold}`, 4: `他${sold}`, 5: '无效' };

@@ -25,6 +25,8 @@ export type CatalogueEntry = {
   /** The grant carries a number (a limit counted in listings or views), in this unit. */
   hasCount?: boolean;
   countUnit?: string;
+  /** The grant carries chosen contents: the listing statuses of one kind (values 1-9, as strings). */
+  contentKind?: 'sellStates' | 'rentStates';
 };
 
 export const permissionCatalogue: readonly CatalogueEntry[] = [
@@ -55,6 +57,39 @@ export const permissionCatalogue: readonly CatalogueEntry[] = [
     parentAuthId: 2,
     hasCount: true,
     countUnit: '次',
+  },
+  // statuses (001 section 3 "status"): granted, the role sees and changes only the chosen statuses
+  {
+    appType: 1,
+    itemId: 0,
+    authId: 19,
+    name: '仅可查看所选出售状态',
+    parentAuthId: 2,
+    contentKind: 'sellStates',
+  },
+  {
+    appType: 1,
+    itemId: 0,
+    authId: 20,
+    name: '仅可修改所选出售状态',
+    parentAuthId: 5,
+    contentKind: 'sellStates',
+  },
+  {
+    appType: 1,
+    itemId: 0,
+    authId: 21,
+    name: '仅可查看所选出租状态',
+    parentAuthId: 2,
+    contentKind: 'rentStates',
+  },
+  {
+    appType: 1,
+    itemId: 0,
+    authId: 22,
+    name: '仅可修改所选出租状态',
+    parentAuthId: 5,
+    contentKind: 'rentStates',
   },
   // 客源
   { appType: 2, itemId: 0, authId: 201, name: '新增客源' },

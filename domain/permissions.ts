@@ -4,7 +4,14 @@
  * when a child auth is asked for, that child in the entry's child_auth list. The department scope
  * of a management account limits which departments it sees.
  */
-export type AuthEntry = { authId: number; name: string; range?: number | null; child_auth: number[] };
+export type AuthEntry = {
+  authId: number;
+  name: string;
+  range?: number | null;
+  /** What the grant chose (e.g. listing statuses); absent or empty: not restricted. */
+  contents?: string[];
+  child_auth: number[];
+};
 
 /** authId (as a string key) -> entry */
 export type AuthMap = Record<string, AuthEntry>;
@@ -58,6 +65,7 @@ export function buildAuthSnapshot(
     parentAuthId: number | null;
     name: string;
     range: number | null;
+    contents?: unknown;
   }[],
 ): AuthSnapshot {
   const apps: AuthSnapshot['apps'] = {};
@@ -68,6 +76,9 @@ export function buildAuthSnapshot(
       authId: grant.authId,
       name: grant.name,
       range: grant.range,
+      ...(Array.isArray(grant.contents) && grant.contents.length > 0
+        ? { contents: (grant.contents as unknown[]).map(String) }
+        : {}),
       child_auth: [],
     };
   }
@@ -77,4 +88,16 @@ export function buildAuthSnapshot(
     parent?.child_auth.push(grant.authId);
   }
   return { isManager, apps };
+}
+
+/** The contents a held grant chose (e.g. statuses), or null when the user is not restricted by it. */
+export function grantContents(
+  snapshot: AuthSnapshot,
+  appType: number,
+  itemId: number,
+  authId: number,
+): string[] | null {
+  if (snapshot.isManager) return null;
+  const contents = snapshot.apps[String(appType)]?.[String(itemId)]?.[String(authId)]?.contents;
+  return contents && contents.length > 0 ? contents : null;
 }

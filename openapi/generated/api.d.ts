@@ -12885,6 +12885,8 @@ export interface components {
       name: string;
       /** @description 范围：1 本人，2 本部门，3 全公司（未给出时视为全公司） */
       range?: number | null;
+      /** @description 设计说明：授权所选的内容（如 仅可修改所选出售状态 的状态值 1-9）；未给出或为空时不限 */
+      contents?: string[];
       child_auth: number[];
     };
     /** @description authId 到授权条目的映射（键为 authId 的十进制字符串） */

@@ -10,7 +10,7 @@ import { resourceMachine } from '../../machines/resource.machine';
 import { api, ok } from '../api/client';
 import { readCredentials } from '../api/credentials';
 import { inspect } from '../inspector/inspection-store';
-import { hasAuth, type AuthSnapshot } from '../../domain/permissions';
+import { grantContents, hasAuth, type AuthSnapshot } from '../../domain/permissions';
 
 let cached: { token: string; snapshot: Promise<AuthSnapshot> } | null = null;
 
@@ -34,6 +34,8 @@ function loadSnapshot(): Promise<AuthSnapshot> {
 export type Permissions = {
   isLoaded: boolean;
   can: (appType: number, itemId: number, authId: number, childAuthId?: number) => boolean;
+  /** What a held grant chose (e.g. the statuses a role may set), or null when not restricted. */
+  contentsOf: (appType: number, itemId: number, authId: number) => string[] | null;
 };
 
 export function usePermissions(): Permissions {
@@ -46,5 +48,7 @@ export function usePermissions(): Permissions {
     isLoaded: snapshot !== null,
     can: (appType, itemId, authId, childAuthId) =>
       snapshot !== null && hasAuth(snapshot, appType, itemId, authId, childAuthId),
+    contentsOf: (appType, itemId, authId) =>
+      snapshot === null ? null : grantContents(snapshot, appType, itemId, authId),
   };
 }

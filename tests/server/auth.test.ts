@@ -274,6 +274,7 @@ describe('permissions decided on the server', () => {
       '编辑权限',
       '删除权限',
       '操作权限',
+      '状态权限',
       '团队协作权限',
     ]);
     const view = groups.find((group) => group.groupName === '查看权限')!.items;

@@ -309,4 +309,89 @@ describe('listings: entry, search, protection, pools and the recycle bin', () =>
     });
     expect((records.data as { content: string }[])[0]?.content).toBe('私盘 7 天无跟进，自动转为公盘');
   });
+  it('a role limited to chosen statuses sees and changes only those, and the setting names them', async () => {
+    const roles = await call(t.app, 'GET', '/org/v2/roleList', { headers: manager });
+    const roleId = (roles.data as { roleId: number; roleName: string }[]).find(
+      (role) => role.roleName === '经纪人',
+    )!.roleId;
+    const grant = (authData: object[]) =>
+      call(t.app, 'POST', '/base/updateRoleAuth', {
+        headers: manager,
+        body: { roleId, appType: 1, authData },
+      });
+    expect(await grant([{ authId: 19, selected: 1, contents: [] }])).toMatchObject({
+      code: 405,
+      message: '请为「仅可查看所选出售状态」至少选择一个状态',
+    });
+    expect(
+      await grant([
+        { authId: 19, selected: 1, contents: ['1'] },
+        { authId: 20, selected: 1, contents: ['1', '2'] },
+      ]),
+    ).toMatchObject({ code: 200 });
+    const shown = await call(t.app, 'GET', '/base/getRoleAuth', {
+      headers: manager,
+      query: { roleId: String(roleId), appType: '1' },
+    });
+    const statusGroup = (
+      shown.data as {
+        groups: {
+          groupName: string;
+          items: { authId: number; contents: string[]; contentOptions: { label: string }[] }[];
+        }[];
+      }
+    ).groups.find((group) => group.groupName === '状态权限')!;
+    expect(statusGroup.items.map((item) => [item.authId, item.contents])).toEqual([
+      [19, ['1']],
+      [20, ['1', '2']],
+      [21, []],
+      [22, []],
+    ]);
+    expect(statusGroup.items[0]!.contentOptions.map((option) => option.label).slice(0, 5)).toEqual([
+      '有效',
+      '暂缓',
+      '我售',
+      '他售',
+      '无效',
+    ]);
+
+    broker = await login(t.app, '13800000003');
+    const added = await call(t.app, 'POST', '/housing/v2/housingAdd', {
+      headers: broker,
+      body: listing({ roomNo: '2302', floor: 23, ownerPhone: '13922223333' }),
+    });
+    const id = (added.data as { houseId: number }).houseId;
+    const change = (houseState: number) =>
+      call(t.app, 'POST', '/housing/v2/housingStateChange', {
+        headers: broker,
+        body: { houseId: id, houseState },
+      });
+    expect(await change(5)).toMatchObject({ code: 403, message: '您没有权限把房源改为「无效」状态' });
+    const [unchanged] = await t.database.db.select().from(houses).where(eq(houses.id, id));
+    expect(unchanged?.houseState).toBe(1);
+    expect((await change(2)).code).toBe(200);
+    // Now 暂缓, a status the role does not see: gone from the list and the detail.
+    const list = await call(t.app, 'POST', '/housing/v2/housingPosts', {
+      headers: broker,
+      body: { newKey: { type: 1, key: '天健世纪' } },
+    });
+    expect((list.data as Listed[]).map((row) => row.houseId)).not.toContain(id);
+    const detail = await call(t.app, 'GET', '/housing/v2/housingDetail', {
+      headers: broker,
+      query: { houseId: String(id) },
+    });
+    expect(detail.code).toBe(404);
+    const managerList = await call(t.app, 'POST', '/housing/v2/housingPosts', {
+      headers: manager,
+      body: { newKey: { type: 1, key: '天健世纪' } },
+    });
+    expect((managerList.data as Listed[]).map((row) => row.houseId)).toContain(id);
+
+    expect(
+      await grant([
+        { authId: 19, selected: 0 },
+        { authId: 20, selected: 0 },
+      ]),
+    ).toMatchObject({ code: 200 });
+  });
 });

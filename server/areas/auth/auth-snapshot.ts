@@ -31,6 +31,7 @@ export async function loadAuthSnapshot(
       parentAuthId: authCatalogue.parentAuthId,
       name: authCatalogue.name,
       range: roleAuths.range,
+      contents: roleAuths.contents,
     })
     .from(roleAuths)
     .innerJoin(

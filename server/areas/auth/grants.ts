@@ -8,7 +8,13 @@ import type { Db } from '../../db/db';
 import { roleAuths } from '../../db/schema';
 import type { Session } from '../../contract/types';
 
-export type Grant = { range: number | null; selectDepartment: number[]; count: number | null };
+export type Grant = {
+  range: number | null;
+  selectDepartment: number[];
+  count: number | null;
+  /** Chosen contents (e.g. listing statuses); null when the grant chooses none (the manager's). */
+  contents: string[] | null;
+};
 
 export type Grants = {
   has: (authId: number) => boolean;
@@ -16,7 +22,7 @@ export type Grants = {
   get: (authId: number) => Grant | undefined;
 };
 
-const everything: Grant = { range: 3, selectDepartment: [], count: null };
+const everything: Grant = { range: 3, selectDepartment: [], count: null, contents: null };
 
 /** The user's grants in one app type. */
 export async function loadGrants(db: Db, session: Session, appType: number): Promise<Grants> {
@@ -35,7 +41,12 @@ export async function loadGrants(db: Db, session: Session, appType: number): Pro
   const byId = new Map(
     rows.map((row) => [
       row.authId,
-      { range: row.range, selectDepartment: row.selectDepartment ?? [], count: row.count },
+      {
+        range: row.range,
+        selectDepartment: row.selectDepartment ?? [],
+        count: row.count,
+        contents: Array.isArray(row.contents) ? (row.contents as unknown[]).map(String) : null,
+      },
     ]),
   );
   return { has: (authId) => byId.has(authId), get: (authId) => byId.get(authId) };

@@ -4,7 +4,7 @@
  * (1 本人: the maintainer, 2 本部门, 3 全公司, 4 指定部门); a locked listing only with 查看锁定房源 or by
  * its maintainer. A listing outside what the user sees answers 404, as for another company's.
  */
-import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/db';
 import { houses } from '../../db/schema-house';
 import { inCompany } from '../../db/company-scope';
@@ -12,7 +12,7 @@ import type { Session } from '../../contract/types';
 import { ApiError, Codes, forbidden, notFound } from '../../contract/envelope';
 import { loadGrants, type Grant, type Grants } from '../auth/grants';
 import { HouseAuth } from '../../../domain/auth-ids';
-import { HousePools, editRefusal, notOperableMessage } from '../../../domain/house-rules';
+import { HouseKinds, HousePools, editRefusal, notOperableMessage } from '../../../domain/house-rules';
 import { noPermissionMessage } from '../../../domain/permissions';
 
 export type House = typeof houses.$inferSelect;
@@ -46,6 +46,22 @@ export function inScope(session: Session, grant: Grant | undefined): SQL | undef
   }
 }
 
+/** The statuses a status permission allows for one kind of listing; null when it does not restrict. */
+export function allowedStates(grants: Grants, authId: number): number[] | null {
+  const contents = grants.get(authId)?.contents;
+  return contents && contents.length > 0 ? contents.map(Number) : null;
+}
+
+/** Listings of a kind whose status the role may not see are left out (仅可查看所选出售/出租状态). */
+function inViewedStates(grants: Grants): SQL | undefined {
+  const sell = allowedStates(grants, HouseAuth.viewSellStates);
+  const rent = allowedStates(grants, HouseAuth.viewRentStates);
+  return and(
+    sell ? or(ne(houses.type, HouseKinds.sell), inArray(houses.houseState, sell)) : undefined,
+    rent ? or(ne(houses.type, HouseKinds.rent), inArray(houses.houseState, rent)) : undefined,
+  );
+}
+
 /** The listings the user sees (not deleted), as one condition for lists and counts. */
 export function visibleHouses(access: HouseAccess): SQL {
   const { session, grants } = access;
@@ -53,6 +69,7 @@ export function visibleHouses(access: HouseAccess): SQL {
   return and(
     inCompany(houses, session.companyId),
     isNull(houses.deletedAt),
+    inViewedStates(grants),
     privateInScope ? or(eq(houses.attribution, HousePools.public), privateInScope) : undefined,
     grants.has(HouseAuth.viewLocked)
       ? undefined

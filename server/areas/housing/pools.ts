@@ -19,9 +19,17 @@ import { readHousingSetting, type HousingSetting } from './settings';
 import { RecordTypes, writeRecord, type RecordAuthor } from './records';
 import { writeSystemFollowUp } from './follow-ups';
 import { findDuplicate, requirePoolRoom } from './entry';
-import { findVisibleHouse, houseAccess, inEditScope, requireEditable, type House } from './access';
+import {
+  allowedStates,
+  findVisibleHouse,
+  houseAccess,
+  inEditScope,
+  requireEditable,
+  type House,
+} from './access';
 import { HouseAuth } from '../../../domain/auth-ids';
 import {
+  HouseKinds,
   HousePools,
   TeamRoles,
   houseOperations,
@@ -146,6 +154,14 @@ export async function changeState(
   const names = house.type === 2 ? setting.rentHousingState : setting.sellHousingState;
   const from = houseStateName(house.houseState, house.type, names);
   const to = houseStateName(body.houseState, house.type, names);
+  // 仅可修改所选出售/出租状态: both the status it leaves and the one it takes must be among them.
+  const editable = allowedStates(
+    access.grants,
+    house.type === HouseKinds.rent ? HouseAuth.editRentStates : HouseAuth.editSellStates,
+  );
+  if (editable && !editable.includes(house.houseState))
+    throw forbidden(`您没有权限修改「${from}」状态的房源`);
+  if (editable && !editable.includes(body.houseState)) throw forbidden(`您没有权限把房源改为「${to}」状态`);
   const content = `状态由「${from}」改为「${to}」${body.remark ? `：${body.remark}` : ''}`;
   await context.db.transaction(async (tx) => {
     await companyScope(tx, session.companyId).update(

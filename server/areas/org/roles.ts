@@ -13,6 +13,9 @@ import { ApiError, Codes, businessError, notFound } from '../../contract/envelop
 import type { BodyOf, Session } from '../../contract/types';
 import { requireAuth } from '../auth/require-auth';
 import { permissionCatalogue } from '../../../domain/permission-catalogue';
+import { HouseAuth } from '../../../domain/auth-ids';
+import { houseStateName, houseStateValues } from '../../../domain/house-rules';
+import { readHousingSetting } from '../housing/settings';
 
 const roleMissing = '角色不存在或已被删除';
 
@@ -165,10 +168,33 @@ async function loadCatalogue(db: Db, appType: number): Promise<CatalogueRow[]> {
     .orderBy(asc(authCatalogue.sort));
 }
 
-const groupOrder = ['新增权限', '查看权限', '编辑权限', '删除权限', '操作权限', '团队协作权限'] as const;
+const groupOrder = [
+  '新增权限',
+  '查看权限',
+  '编辑权限',
+  '删除权限',
+  '操作权限',
+  '状态权限',
+  '团队协作权限',
+] as const;
+
+function sharedEntry(entry: { appType: number; authId: number }) {
+  return permissionCatalogue.find(
+    (known) => known.appType === entry.appType && known.authId === entry.authId,
+  );
+}
+
+/** The listing statuses a status permission chooses from, named as the company names them. */
+async function statusOptions(db: Db, companyId: number) {
+  const setting = await readHousingSetting(db, companyId);
+  const of = (kind: number, names: Parameters<typeof houseStateName>[2]) =>
+    houseStateValues.map((state) => ({ value: String(state), label: houseStateName(state, kind, names) }));
+  return { sellStates: of(1, setting.sellHousingState), rentStates: of(2, setting.rentHousingState) };
+}
 
 /** The section of the role settings page an entry belongs to; a child sits with its parent. */
 function groupOf(entry: CatalogueRow, byId: Map<number, CatalogueRow>): (typeof groupOrder)[number] {
+  if (sharedEntry(entry)?.contentKind) return '状态权限';
   let root = entry;
   while (root.parentAuthId !== null && byId.has(root.parentAuthId)) root = byId.get(root.parentAuthId)!;
   if (root.name.includes('协作')) return '团队协作权限';
@@ -200,20 +226,25 @@ export async function readRoleAuth(db: Db, session: Session, roleId: number, app
   const granted = new Map(grants.map((grant) => [`${grant.itemId}:${grant.authId}`, grant]));
   const byId = new Map(catalogue.map((entry) => [entry.authId, entry]));
   const groups = new Map<string, ReturnType<typeof describeItem>[]>();
+  const options = appType === HouseAuth.appType ? await statusOptions(db, session.companyId) : null;
   function describeItem(entry: CatalogueRow) {
     const grant = granted.get(`${entry.itemId}:${entry.authId}`);
-    const shared = permissionCatalogue.find(
-      (known) => known.appType === entry.appType && known.authId === entry.authId,
-    );
+    const shared = sharedEntry(entry);
     return {
       authId: entry.authId,
       name: entry.name,
-      tip: entry.hasRange ? '操作范围不能大于查看范围' : shared?.hasCount ? '不填为不限' : null,
+      tip: entry.hasRange
+        ? '操作范围不能大于查看范围'
+        : shared?.hasCount
+          ? '不填为不限'
+          : shared?.contentKind
+            ? '不勾选则不限状态'
+            : null,
       selected: grant ? (1 as const) : (0 as const),
       range: grant && entry.hasRange ? ((grant.range ?? Range.company) as 1 | 2 | 3 | 4) : null,
       rangeOptions: entry.hasRange ? [...allRanges] : [],
       contents: asStrings(grant?.contents),
-      contentOptions: [],
+      contentOptions: shared?.contentKind && options ? options[shared.contentKind] : [],
       selectDepartment: grant?.selectDepartment ?? [],
       count: grant?.count ?? null,
       countUnit: shared?.hasCount ? (shared.countUnit ?? null) : null,
@@ -301,6 +332,13 @@ export async function updateRoleAuth(
     const entry = byId.get(authId)!;
     if (entry.parentAuthId !== null && byId.has(entry.parentAuthId) && !merged.has(entry.parentAuthId)) {
       throw businessError(`请先授予「${byId.get(entry.parentAuthId)!.name}」，再授予「${entry.name}」`);
+    }
+    const contentKind = sharedEntry(entry)?.contentKind;
+    if (contentKind) {
+      const chosen = Array.isArray(grant.contents) ? (grant.contents as unknown[]) : [];
+      if (chosen.length === 0) throw businessError(`请为「${entry.name}」至少选择一个状态`);
+      if (!chosen.every((value) => houseStateValues.map(String).includes(String(value))))
+        throw businessError(`「${entry.name}」含有不存在的状态，请重新选择`);
     }
     if (!entry.hasRange) continue;
     if (grant.range === null) throw businessError(`请选择「${entry.name}」的范围`);

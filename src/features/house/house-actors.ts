@@ -11,7 +11,7 @@ import type {
   HouseFollowUpInput,
   HouseProtectedInfo,
 } from '../../../machines/house-open.machine';
-import type { HouseOperation } from '../../../domain/house-rules';
+import type { HouseOperation, houseStateValues } from '../../../domain/house-rules';
 
 type Schemas = components['schemas'];
 export type HouseListItem = Schemas['HouseListItem'];
@@ -228,6 +228,26 @@ export async function fetchRecycleBin(query: { key?: string }, page: number, pag
     api.POST('/housing/v2/recycleList', { body: { ...query, pageindex: page, pagesize: pageSize } }),
   );
   return { rows: result.data ?? [], total: result.total ?? 0 };
+}
+
+/** The company's names of the custom statuses A-D, by kind (sell 1, rent 2). */
+export async function fetchStateNames(): Promise<
+  Record<number, { stateName: string; stateLable: string }[]>
+> {
+  const setting = (await ok(api.GET('/housing/v2/getHousingSetting'))).data;
+  return { 1: setting?.sellHousingState ?? [], 2: setting?.rentHousingState ?? [] };
+}
+
+export async function changeHouseState(
+  houseId: number,
+  houseState: (typeof houseStateValues)[number],
+  remark: string,
+) {
+  await ok(
+    api.POST('/housing/v2/housingStateChange', {
+      body: { houseId, houseState, ...(remark.trim() ? { remark: remark.trim() } : {}) },
+    }),
+  );
 }
 
 export async function restoreFromBin(houseId: number) {

@@ -29,8 +29,9 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { houseOpenMachine } from '../../../machines/house-open.machine';
 import { housePoolMachine, housePoolMessages } from '../../../machines/house-pool.machine';
 import { HouseAuth } from '../../../domain/auth-ids';
-import { followUpCategoryNames, houseStateName } from '../../../domain/house-rules';
-import { loadHouse, poolActors, revealInfo, saveFollowUp } from './house-actors';
+import { followUpCategoryNames, houseStateName, type CustomStateName } from '../../../domain/house-rules';
+import { fetchStateNames, loadHouse, poolActors, revealInfo, saveFollowUp } from './house-actors';
+import { HouseStateDialog } from './house-state-dialog';
 import {
   formatFloor,
   formatLayout,
@@ -123,6 +124,9 @@ export default function HouseDetailPage({ params }: PageProps) {
   /** The tabs read again when the listing was reloaded or moved. */
   const version = useMemo(() => ({ detail, poolChanges }), [detail, poolChanges]);
   const [isEditing, setIsEditing] = useState(false);
+  /** The company's status names, read when 修改状态 first opens. */
+  const [stateNames, setStateNames] = useState<readonly CustomStateName[] | null>(null);
+  const [isChangingState, setIsChangingState] = useState(false);
   useEffect(() => {
     if (!detail) return;
     sendPool({
@@ -224,7 +228,7 @@ export default function HouseDetailPage({ params }: PageProps) {
             <Badge color={flags.attribution === 2 ? 'orange' : 'blue'} data-testid="house-pool">
               {flags.attribution === 2 ? '私盘' : '公盘'}
             </Badge>
-            <Badge color="green">{houseStateName(data.houseState, data.type)}</Badge>
+            <Badge color="green">{houseStateName(data.houseState, data.type, stateNames ?? [])}</Badge>
             {flags.isLock === 1 && <Badge color="gray">已锁定</Badge>}
             {flags.isSeal === 1 && <Badge color="gray">已封盘</Badge>}
             {flags.isTop === 1 && <Badge color="amber">置顶</Badge>}
@@ -264,6 +268,20 @@ export default function HouseDetailPage({ params }: PageProps) {
           {flags.isSeal === 0 && (can(HouseAuth.edit) || can(HouseAuth.editPrivate)) && (
             <Button variant="soft" onClick={() => setIsEditing(true)}>
               编辑
+            </Button>
+          )}
+          {flags.isSeal === 0 && (can(HouseAuth.edit) || can(HouseAuth.editPrivate)) && (
+            <Button
+              variant="soft"
+              disabled={busy}
+              onClick={() =>
+                void fetchStateNames().then((names) => {
+                  setStateNames(names[data.type] ?? []);
+                  setIsChangingState(true);
+                })
+              }
+            >
+              修改状态
             </Button>
           )}
           {flags.attribution === 2 && flags.isSeal === 0 && (
@@ -445,6 +463,27 @@ export default function HouseDetailPage({ params }: PageProps) {
           isSaving={open.matches('savingFollowUp')}
           onCancel={() => sendOpen({ type: 'followUp.cancel' })}
           onSave={(value) => sendOpen({ type: 'followUp.save', value })}
+        />
+      )}
+      {isChangingState && stateNames && (
+        <HouseStateDialog
+          houseId={houseId}
+          kind={data.type}
+          current={data.houseState}
+          names={stateNames}
+          allowed={
+            permissions
+              .contentsOf(
+                HouseAuth.appType,
+                HouseAuth.itemId,
+                data.type === 2 ? HouseAuth.editRentStates : HouseAuth.editSellStates,
+              )
+              ?.map(Number) ?? null
+          }
+          onClose={(changed) => {
+            setIsChangingState(false);
+            if (changed) sendOpen({ type: 'reload' });
+          }}
         />
       )}
       {isEditing && (
