@@ -250,3 +250,32 @@ export function maskPhone(phone: string | null | undefined): string | null {
   if (!phone) return null;
   return phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : '****';
 }
+
+/** The maintainer rule of the team settings (维护人规则, 001 section 3 teamMaintainer). */
+export type MaintainerRule = {
+  selected: number;
+  houseOutState: number;
+  followUpDays: number;
+  followUpCount: number;
+  callDays: number;
+  callCount: number;
+  houseOutType: number;
+};
+
+/**
+ * Why a maintainer falls off a private listing, or null: within the last followUpDays days fewer than
+ * followUpCount follow-ups, or within the last callDays days fewer than callCount calls to the owner
+ * (each view of the owner's phone counts as a call). A period is judged only once the maintainer has
+ * held the listing for all of it; a count of 0 switches that half off.
+ */
+export function maintainerFallReason(
+  rule: MaintainerRule,
+  held: { days: number; followUps: number; calls: number },
+): string | null {
+  if (rule.selected !== 1) return null;
+  if (rule.followUpCount > 0 && held.days >= rule.followUpDays && held.followUps < rule.followUpCount)
+    return `${rule.followUpDays} 天内跟进少于 ${rule.followUpCount} 次`;
+  if (rule.callCount > 0 && held.days >= rule.callDays && held.calls < rule.callCount)
+    return `${rule.callDays} 天内拨打业主电话少于 ${rule.callCount} 次`;
+  return null;
+}

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { call, createTestApp, login, type TestApp } from '../support/test-app';
 import { houses } from '../../server/db/schema-house';
+import { users } from '../../server/db/schema';
 import { runDueJobs } from '../../server/jobs/scheduler';
 import { productJobs } from '../../server/jobs/jobs';
 
@@ -393,5 +394,80 @@ describe('listings: entry, search, protection, pools and the recycle bin', () =>
         { authId: 20, selected: 0 },
       ]),
     ).toMatchObject({ code: 200 });
+  });
+  it('the maintainer rule passes a listing without follow-ups to the store manager, or to the public pool', async () => {
+    const setting = (await call(t.app, 'GET', '/housing/v2/getHousingSetting', { headers: manager }))
+      .data as {
+      sellTeam: { teamMaintainer: object };
+    };
+    const saveRule = async (houseOutType: 1 | 2) => {
+      const saved = await call(t.app, 'POST', '/housing/v2/housingSetting', {
+        headers: manager,
+        body: {
+          ...setting,
+          privacyToPublic: { days: 30, selected: 0 },
+          sellTeam: {
+            ...setting.sellTeam,
+            teamMaintainer: {
+              selected: 1,
+              houseOutState: 1,
+              followUpDays: 7,
+              followUpCount: 1,
+              callDays: 7,
+              callCount: 0,
+              houseOutType,
+            },
+          },
+        },
+      });
+      expect(saved.code, saved.message).toBe(200);
+    };
+    await saveRule(2);
+    broker = await login(t.app, '13800000003');
+    const enter = async (roomNo: string) => {
+      const added = await call(t.app, 'POST', '/housing/v2/housingAdd', {
+        headers: broker,
+        body: listing({ roomNo, floor: 25, ownerPhone: `1393333${roomNo}` }),
+      });
+      expect(added.code, added.message).toBe(200);
+      return (added.data as { houseId: number }).houseId;
+    };
+    const idle = await enter('2501');
+    const worked = await enter('2502');
+    t.clock.advance(3 * 24 * 60 * 60 * 1000);
+    const followed = await call(t.app, 'POST', '/housing/v2/housingfollowUp', {
+      headers: broker,
+      body: { houseId: worked, category: 1, content: '业主同意周末看房' },
+    });
+    expect(followed.code, followed.message).toBe(200);
+    t.clock.advance(5 * 24 * 60 * 60 * 1000);
+    await runDueJobs(t.database.db, t.clock, productJobs);
+    // Sessions end after days without use: sign in again after moving the clock.
+    manager = await login(t.app, '13800000000');
+    broker = await login(t.app, '13800000003');
+    const [handed] = await t.database.db.select().from(houses).where(eq(houses.id, idle));
+    const [kept] = await t.database.db.select().from(houses).where(eq(houses.id, worked));
+    const [storeManager] = await t.database.db
+      .select({ userId: users.id })
+      .from(users)
+      .where(eq(users.userName, '13800000001'));
+    expect(handed).toMatchObject({ attribution: 2, attributorId: storeManager!.userId });
+    expect(kept?.attributorId).not.toBe(storeManager!.userId);
+    const records = await call(t.app, 'GET', '/app/appRecord', {
+      headers: manager,
+      query: { appType: '1', itemId: String(idle) },
+    });
+    expect((records.data as { content: string }[])[0]?.content).toBe(
+      '维护人赵经纪7 天内跟进少于 1 次，维护人转交店长王店长',
+    );
+
+    await saveRule(1);
+    const another = await enter('2503');
+    t.clock.advance(8 * 24 * 60 * 60 * 1000);
+    await runDueJobs(t.database.db, t.clock, productJobs);
+    manager = await login(t.app, '13800000000');
+    const [released] = await t.database.db.select().from(houses).where(eq(houses.id, another));
+    expect(released).toMatchObject({ attribution: 1, attributorId: null });
+    await call(t.app, 'POST', '/housing/v2/housingSetting', { headers: manager, body: setting });
   });
 });
