@@ -1174,7 +1174,7 @@ export interface paths {
     put?: never;
     /**
      * 删除私客
-     * @description 设计说明：按 customerId 删除私客；需删除权限，否则 code 403。客户端先确认 是否确定删除该客户？。
+     * @description 设计说明：按 customerId 删除私客；需删除权限，否则 code 403。客户端先确认 您确认删除该项信息吗？。
      */
     post: operations['customerDelete'];
     delete?: never;
@@ -1194,7 +1194,7 @@ export interface paths {
     put?: never;
     /**
      * 删除公客
-     * @description 设计说明：按 customerId 删除公客；需公客删除权限，否则 code 403；客户不在公客池时 code 409。客户端先确认 是否确定删除该客户？。
+     * @description 设计说明：按 customerId 删除公客；需公客删除权限，否则 code 403；客户不在公客池时 code 409。客户端先确认 您确认删除该项信息吗？。
      */
     post: operations['publicCustomerDelete'];
     delete?: never;
@@ -1277,6 +1277,66 @@ export interface paths {
      * @description 客户端先确认 是否确定成交? 或 取消成交?。status 1 成交，0 取消成交；与当前成交状态相同时 code 409。
      */
     post: operations['customerTransactionStatus'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/customer/v2/customerAdd': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 录入客户
+     * @description 设计说明：种子未给出录入接口，按 /customer/v2 的命名补充。需 新增客源 权限（201），否则 code 403；按设置 removeDuplicates 以手机号在公司内判重， 重复时 code 405，提示既有客户与其维护人，不写入；私客的维护人为录入人，受私客上限（upperLimit）限制，超出时 code 405。
+     */
+    post: operations['customerAdd'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/customer/v2/customerEdit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 修改客户
+     * @description 设计说明：种子未给出修改接口，按 /customer/v2 的命名补充。需 编辑客源 权限（203）且客户在编辑范围内，否则 code 403；修改前判重（排除自身）； 每个改动的字段写入变更记录。customerAttribution 被忽略。
+     */
+    post: operations['customerEdit'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/customer/v2/customerfollowUp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 写客户跟进
+     * @description 设计说明：种子只给出 getCustomerfollowUp，写跟进按 /housing/v2/housingfollowUp 的命名补充。能查看该客户即可写跟进； 分类 1 普通跟进，4 带看；写跟进更新客户的跟进时间（带看另更新带看时间），供转公规则计算。
+     */
+    post: operations['customerfollowUp'];
     delete?: never;
     options?: never;
     head?: never;
@@ -8435,6 +8495,109 @@ export interface components {
     };
     /** 客户 */
     CustomerIds: components['schemas']['CustomerId'][];
+    CustomerPhoneInput: {
+      /** 客户电话 */
+      phone: string;
+      /** 电话备注 */
+      remark?: string | null;
+    };
+    /**
+     * 客户需求
+     * @description 客户需求（设计补充）：价格求购、新房为万元，求租为元/月；区间两端可为 null（不限）。
+     */
+    CustomerDemandInput: {
+      /** 意向价格下限 */
+      priceMin?: number | null;
+      /** 意向价格上限 */
+      priceMax?: number | null;
+      /** 意向面积下限 */
+      areaMin?: number | null;
+      /** 意向面积上限 */
+      areaMax?: number | null;
+      /** 意向居室 */
+      room?: (1 | 2 | 3 | 4 | 5)[];
+      /** 意向区县 */
+      districtIds?: number[];
+      /** 意向小区 */
+      communityNames?: string[];
+      /** 意向物业类型 */
+      property?: number | null;
+      /** 付款方式 */
+      payment?: string | null;
+      /** 购房目的 */
+      purpose?: string | null;
+      /** 需求备注 */
+      remark?: string | null;
+    };
+    /** @description 录入客户（设计补充，种子未给出录入接口）。 */
+    CustomerInput: {
+      customerType: components['schemas']['CustomerType'];
+      customerAttribution: components['schemas']['CustomerAttribution'];
+      /** 客户姓名 */
+      name: string;
+      /**
+       * 性别
+       * @enum {integer|null}
+       */
+      gender?: 1 | 2 | null;
+      /** 客户电话 */
+      phones: components['schemas']['CustomerPhoneInput'][];
+      /** 微信 */
+      wechat?: string | null;
+      /** 客户来源 */
+      source?: string | null;
+      /** 客户等级 */
+      level?: components['schemas']['CustomerLevel'] | null;
+      /** 标签 */
+      tags?: number[];
+      demand: components['schemas']['CustomerDemandInput'];
+    };
+    CustomerSaved: {
+      customerId: components['schemas']['CustomerId'];
+      customerNo: string;
+    };
+    /** @description 修改客户（设计补充）：customerAttribution 被忽略，公私客只由 转公客、拣入私客 与分配改变。 */
+    CustomerEditInput: {
+      customerId: components['schemas']['CustomerId'];
+      customerType: components['schemas']['CustomerType'];
+      customerAttribution: components['schemas']['CustomerAttribution'];
+      /** 客户姓名 */
+      name: string;
+      /**
+       * 性别
+       * @enum {integer|null}
+       */
+      gender?: 1 | 2 | null;
+      /** 客户电话 */
+      phones: components['schemas']['CustomerPhoneInput'][];
+      /** 微信 */
+      wechat?: string | null;
+      /** 客户来源 */
+      source?: string | null;
+      /** 客户等级 */
+      level?: components['schemas']['CustomerLevel'] | null;
+      /** 标签 */
+      tags?: number[];
+      demand: components['schemas']['CustomerDemandInput'];
+    };
+    /** @description 写客户跟进（设计补充）：1 普通跟进，4 带看（带看可附房源编号与反馈）。 */
+    CustomerFollowUpInput: {
+      customerId: components['schemas']['CustomerId'];
+      /**
+       * 跟进分类
+       * @enum {integer}
+       */
+      category: 1 | 4;
+      /** 跟进内容 */
+      content: string;
+      /** 带看房源 */
+      houseIds?: number[];
+      /**
+       * 带看时间
+       * Format: date-time
+       */
+      visitTime?: string | null;
+    };
     /**
      * 快捷签署记录编号
      * @description 快捷签署记录编号（上传文件时由服务端生成的 32 位十六进制串）
@@ -14515,6 +14678,86 @@ export interface operations {
     };
     responses: {
       200: components['responses']['Empty'];
+    };
+  };
+  customerAdd: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CustomerInput'];
+      };
+    };
+    responses: {
+      /** @description 新客户编号 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope'] & {
+            data?: components['schemas']['CustomerSaved'];
+          };
+        };
+      };
+    };
+  };
+  customerEdit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CustomerEditInput'];
+      };
+    };
+    responses: {
+      /** @description 客户编号 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope'] & {
+            data?: components['schemas']['CustomerSaved'];
+          };
+        };
+      };
+    };
+  };
+  customerfollowUp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CustomerFollowUpInput'];
+      };
+    };
+    responses: {
+      /** @description 新跟进编号 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope'] & {
+            data?: {
+              followId: components['schemas']['Id'];
+            };
+          };
+        };
+      };
     };
   };
   fileSignContractState: {
