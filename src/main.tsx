@@ -5,7 +5,9 @@ import '@radix-ui/themes/styles.css';
 import './styles.css';
 import { App } from './app/app';
 import { enableStatelyInspector } from './inspector/inspection-store';
+import { installGlobalErrorHandler } from './app/global-errors';
 
+installGlobalErrorHandler();
 if (localStorage.getItem('statelyInspect') === '1') void enableStatelyInspector();
 
 createRoot(document.getElementById('root')!).render(

@@ -10,6 +10,7 @@ import { useSessionSnapshot } from '../core/use-session';
 import { WorkspaceContext, type Workspace } from '../core/workspace';
 import { FeedbackHost } from '../ui/feedback-host';
 import { PageLoading } from '../ui/page-loading';
+import { PageFrame } from './page-frame';
 import { pageComponent } from './pages';
 
 const LaunchPage = lazy(() => import('./launch-page'));
@@ -78,7 +79,7 @@ function StandalonePage() {
   };
   return (
     <WorkspaceContext.Provider value={workspace}>
-      <page.Component path={path} params={query} title={page.title} />
+      <PageFrame path={path} params={query} title={page.title} />
     </WorkspaceContext.Provider>
   );
 }

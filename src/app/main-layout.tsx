@@ -2,7 +2,7 @@
  * The main layout (/layout/index): header, menu, page tabs and the active page. The tabs machine
  * owns which pages are open; this view renders it and sends it events.
  */
-import { Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import {
   AlertDialog,
@@ -24,11 +24,11 @@ import {
   type PageTab,
 } from '../../machines/tabs.machine';
 import { pageComponent } from './pages';
+import { PageFrame } from './page-frame';
 import type { PageProps } from '../core/workspace';
 import { sendSession, useSessionSnapshot } from '../core/use-session';
 import { WorkspaceContext, type Workspace } from '../core/workspace';
 import { inspect } from '../inspector/inspection-store';
-import { PageLoading } from '../ui/page-loading';
 import { NotBuiltYet } from '../ui/not-built-yet';
 import { createWorkspaceMachine } from './workspace-actors';
 import { PayStatusGate } from './pay-status-gate';
@@ -38,11 +38,7 @@ function PageContent({ tab }: { tab: PageTab }) {
   const page = pageComponent(tab.path);
   if (!page) return <NotBuiltYet title={tab.name} path={tab.path} />;
   const props: PageProps = { path: tab.path, params: tab.params, title: tab.name };
-  return (
-    <Suspense fallback={<PageLoading />}>
-      <page.Component {...props} />
-    </Suspense>
-  );
+  return <PageFrame {...props} />;
 }
 
 /** An app page (house, customer, estate, contract, sign, promotion) shows once its pay-status gate lets it. */

@@ -3,6 +3,7 @@
  * later release builds has no loader and shows the honest "not built yet" state.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { importAgain, loadWithTimeout, pageLoadTimeoutMs } from './page-load';
 
 import type { PageProps } from '../core/workspace';
 
@@ -95,6 +96,8 @@ export function normalizePagePath(path: string): string {
 
 const notBuilt = () => import('./not-built-page');
 const components = new Map<string, LazyExoticComponent<ComponentType<PageProps>>>();
+/** Screens whose code failed to load, by page: a retry imports that file again. */
+const failedChunks = new Map<string, string>();
 
 export function pageComponent(
   path: string,
@@ -104,8 +107,21 @@ export function pageComponent(
   if (!definition) return null;
   let component = components.get(key);
   if (!component) {
-    component = lazy(definition.load ?? notBuilt);
+    const load = definition.load ?? notBuilt;
+    const failed = failedChunks.get(key);
+    component = lazy(() =>
+      loadWithTimeout<{ default: ComponentType<PageProps> }>(
+        failed ? () => importAgain(failed) : load,
+        pageLoadTimeoutMs,
+        (url) => failedChunks.set(key, url),
+      ),
+    );
     components.set(key, component);
   }
   return { title: definition.title, Component: component };
+}
+
+/** After a failed load: the next render imports the screen again instead of repeating the failure. */
+export function forgetPageComponent(path: string): void {
+  components.delete(normalizePagePath(path));
 }
