@@ -32,6 +32,11 @@ test('the manager grants a new role listing permissions within the view scope', 
 
   await page.getByRole('combobox', { name: '编辑房源范围' }).click();
   await page.getByRole('option', { name: '本人' }).click();
+  // 状态权限: this role may only set listings to 有效 or 暂缓.
+  await page.getByRole('checkbox', { name: '仅可修改所选出售状态' }).click();
+  const editStates = page.getByLabel('仅可修改所选出售状态内容');
+  await editStates.getByRole('checkbox', { name: '有效' }).click();
+  await editStates.getByRole('checkbox', { name: '暂缓' }).click();
   await page.getByRole('button', { name: '保存' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: '保存成功' })).toBeVisible();
 
@@ -39,6 +44,8 @@ test('the manager grants a new role listing permissions within the view scope', 
   await page.getByRole('option', { name: new RegExp(roleName) }).click();
   await expect(page.getByLabel('每日查看上限数量')).toHaveValue('7');
   await expect(page.getByRole('combobox', { name: '编辑房源范围' })).toHaveText('本人');
+  await expect(editStates.getByRole('checkbox', { name: '暂缓' })).toBeChecked();
+  await expect(editStates.getByRole('checkbox', { name: '无效' })).not.toBeChecked();
 
   // A new role has nobody in it, so it can be deleted after the question.
   await page.getByRole('button', { name: `删除角色${roleName}` }).click();

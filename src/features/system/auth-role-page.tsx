@@ -61,6 +61,42 @@ function flatten(nodes: DeptNode[], depth = 0): Department[] {
   ]);
 }
 
+/** A row of checkboxes choosing some of the options (contents, departments). */
+function CheckList<T extends string | number>({
+  label,
+  options,
+  chosen,
+  onChange,
+}: {
+  label: string;
+  options: { value: T; label: string; depth: number }[];
+  chosen: T[];
+  onChange: (chosen: T[]) => void;
+}) {
+  return (
+    <Flex gap="3" wrap="wrap" pl="6" aria-label={label}>
+      {options.map((option) => (
+        <Text key={option.value} as="label" size="1" style={{ paddingLeft: option.depth * 8 }}>
+          <Flex gap="1" align="center">
+            <Checkbox
+              size="1"
+              checked={chosen.includes(option.value)}
+              onCheckedChange={(checked) =>
+                onChange(
+                  checked === true
+                    ? [...chosen, option.value]
+                    : chosen.filter((value) => value !== option.value),
+                )
+              }
+            />
+            {option.label}
+          </Flex>
+        </Text>
+      ))}
+    </Flex>
+  );
+}
+
 function ItemRow({
   item,
   departments,
@@ -132,52 +168,24 @@ function ItemRow({
         )}
       </Flex>
       {isOn && item.contentOptions.length > 0 && (
-        <Flex gap="3" wrap="wrap" pl="6">
-          {item.contentOptions.map((option) => (
-            <Text key={option.value} as="label" size="1">
-              <Flex gap="1" align="center">
-                <Checkbox
-                  size="1"
-                  checked={item.contents.includes(option.value)}
-                  onCheckedChange={(checked) =>
-                    onChange({
-                      ...item,
-                      contents:
-                        checked === true
-                          ? [...item.contents, option.value]
-                          : item.contents.filter((value) => value !== option.value),
-                    })
-                  }
-                />
-                {option.label}
-              </Flex>
-            </Text>
-          ))}
-        </Flex>
+        <CheckList
+          label={`${item.name}内容`}
+          options={item.contentOptions.map((option) => ({ ...option, depth: 0 }))}
+          chosen={item.contents}
+          onChange={(contents) => onChange({ ...item, contents })}
+        />
       )}
       {isOn && item.range === 4 && (
-        <Flex gap="3" wrap="wrap" pl="6" aria-label={`${item.name}指定部门`}>
-          {departments.map((dept) => (
-            <Text key={dept.deptId} as="label" size="1" style={{ paddingLeft: dept.depth * 8 }}>
-              <Flex gap="1" align="center">
-                <Checkbox
-                  size="1"
-                  checked={item.selectDepartment.includes(dept.deptId)}
-                  onCheckedChange={(checked) =>
-                    onChange({
-                      ...item,
-                      selectDepartment:
-                        checked === true
-                          ? [...item.selectDepartment, dept.deptId]
-                          : item.selectDepartment.filter((id) => id !== dept.deptId),
-                    })
-                  }
-                />
-                {dept.deptName}
-              </Flex>
-            </Text>
-          ))}
-        </Flex>
+        <CheckList
+          label={`${item.name}指定部门`}
+          options={departments.map((dept) => ({
+            value: dept.deptId,
+            label: dept.deptName,
+            depth: dept.depth,
+          }))}
+          chosen={item.selectDepartment}
+          onChange={(selectDepartment) => onChange({ ...item, selectDepartment })}
+        />
       )}
     </Flex>
   );
