@@ -2,7 +2,7 @@
  * The app: hash routes of the route table, every screen lazy-loaded, and the route guard driven by
  * the session machine (signed out on a protected page: toast, then login after 1.5 s).
  */
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { HashRouter, Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
 import { emitFeedback } from '../api/feedback';
 import { sessionActor } from '../core/session';
@@ -12,6 +12,7 @@ import { FeedbackHost } from '../ui/feedback-host';
 import { PageLoading } from '../ui/page-loading';
 import { PageFrame } from './page-frame';
 import { pageComponent } from './pages';
+import { loginRedirectDelayMs, sessionMessages } from '../../machines/session-context';
 
 const LaunchPage = lazy(() => import('./launch-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
@@ -47,14 +48,30 @@ function SessionNavigation() {
     isLoginPath(location.pathname) ||
     location.pathname === '/sandbox/sms-outbox' ||
     location.pathname === '/sandbox/face';
+  // Signed out already and then opening a protected address (a link, the address bar, back): the
+  // route guard's toast, then the login page after 1.5 s. Just signed out (the session machine has
+  // already shown its message and waited): straight to login.
+  const wasSignedOut = useRef(false);
   useEffect(() => {
-    if (isSignedOut && !isPublic) void navigate(loginPath, { replace: true });
+    const justSignedOut = isSignedOut && !wasSignedOut.current;
+    wasSignedOut.current = isSignedOut;
+    if (isSignedOut && !isPublic) {
+      const isStart = location.pathname === '/' || location.pathname === '/layout/launch';
+      if (justSignedOut || isStart) {
+        void navigate(loginPath, { replace: true });
+        return;
+      }
+      emitFeedback({ kind: 'toast', text: sessionMessages.notLoggedIn, tone: 'error' });
+      const timer = setTimeout(() => void navigate(loginPath, { replace: true }), loginRedirectDelayMs);
+      return () => clearTimeout(timer);
+    }
     if (
       isSignedIn &&
       (isLoginPath(location.pathname) || location.pathname === '/' || location.pathname === '/layout/launch')
     ) {
       void navigate('/layout/index', { replace: true });
     }
+    return undefined;
   }, [isSignedIn, isSignedOut, isPublic, location.pathname, navigate]);
   return null;
 }
