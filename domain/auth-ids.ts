@@ -61,3 +61,18 @@ export const HouseAuth = {
   viewRentStates: 21,
   editRentStates: 22,
 } as const;
+
+/**
+ * 客源 (app type 2, item 0; 001 section 6): add 201, view 202 (scope), edit 203 (scope), delete 204,
+ * assign 205, to public / pick back 206.
+ */
+export const CustomerAuth = {
+  appType: 2,
+  itemId: 0,
+  add: 201,
+  view: 202,
+  edit: 203,
+  remove: 204,
+  assign: 205,
+  pools: 206,
+} as const;

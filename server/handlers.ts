@@ -19,6 +19,7 @@ import { fileSignHandlers } from './areas/file-sign/handlers';
 import { communityHandlers } from './areas/community/handlers';
 import { managementHandlers } from './areas/management/handlers';
 import { housingHandlers } from './areas/housing/handlers';
+import { customerHandlers } from './areas/customer/handlers';
 
 export const handlers: HandlerMap = {
   ...userHandlers,
@@ -40,4 +41,5 @@ export const handlers: HandlerMap = {
   ...communityHandlers,
   ...managementHandlers,
   ...housingHandlers,
+  ...customerHandlers,
 };
