@@ -4,6 +4,7 @@
  * own manager and broker, to check that companies never see each other's data.
  */
 import { seedHouseDemo } from '../areas/housing/demo';
+import { seedCustomerDemo } from '../areas/customer/demo';
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/db';
 import { companies, departments, positions, users } from '../db/schema';
@@ -146,4 +147,5 @@ export async function seedDemoData(db: Db): Promise<void> {
     b: { companyId: b.companyId },
   });
   await seedHouseDemo(db, { a: a.companyId, b: b.companyId });
+  await seedCustomerDemo(db, { a: a.companyId, b: b.companyId });
 }

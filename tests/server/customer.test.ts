@@ -86,6 +86,29 @@ describe('customers: entry, de-duplication, search, follow-ups, deals, pools, as
     await t.close();
   });
 
+  it('each demo company has 100+ customers in both pools, with follow-ups', async () => {
+    for (const headers of [manager, otherManager]) {
+      const mine = await call(t.app, 'POST', '/customer/v2/customerPosts', {
+        headers,
+        body: { customerAttribution: 1 },
+      });
+      const pool = await call(t.app, 'POST', '/customer/v2/customerPosts', {
+        headers,
+        body: { customerAttribution: 2 },
+      });
+      expect(mine.total! + pool.total!).toBeGreaterThanOrEqual(100);
+      expect(mine.total).toBeGreaterThan(0);
+      expect(pool.total).toBeGreaterThan(0);
+      expect((mine.data as Row[]).length).toBe(15);
+      const first = (mine.data as Row[])[0]!;
+      const follows = await call(t.app, 'GET', '/customer/v2/getCustomerfollowUp', {
+        headers,
+        query: { customerId: String(first.customerId) },
+      });
+      expect(follows.total).toBeGreaterThan(0);
+    }
+  });
+
   it('the settings read with defaults, and save whole', async () => {
     const read = await call(t.app, 'GET', '/customer/v2/getCustomerSetting', { headers: broker });
     expect(read.code).toBe(200);
@@ -254,21 +277,25 @@ describe('customers: entry, de-duplication, search, follow-ups, deals, pools, as
       body: { customerAttribution: 2, searchType: 1, keyword: '13711112222' },
     });
     expect((inPool.data as Row[]).map((r) => r.customerId)).toEqual([customerId]);
-    // The supervisor holds one private buy customer (郑可): a cap of 1 refuses the pick-back.
+    // The cap is what the supervisor already holds: the pick-back is refused, one more lets it through.
+    const supervisorId = await userId('13800000002');
+    const held = (await t.database.db.select().from(customers)).filter(
+      (c) => c.attributorId === supervisorId && c.attribution === 1 && c.type === 1 && c.deletedAt === null,
+    ).length;
     await call(t.app, 'POST', '/customer/v2/customerSetting', {
       headers: manager,
-      body: setting({ upperLimit: { selected: 1, sell: 1, rent: 0, new: 0 } }),
+      body: setting({ upperLimit: { selected: 1, sell: held, rent: 0, new: 0 } }),
     });
     const refused = await call(t.app, 'POST', '/customer/v2/privateClients', {
       headers: supervisor,
       body: { customerId },
     });
     expect(refused.code).toBe(405);
-    expect(refused.message).toContain('上限');
+    expect(refused.message).toBe(`求购私客已达上限 ${held} 个，不能再增加私客`);
     expect((await row(customerId)).attribution).toBe(2);
     await call(t.app, 'POST', '/customer/v2/customerSetting', {
       headers: manager,
-      body: setting({ upperLimit: { selected: 1, sell: 2, rent: 0, new: 0 } }),
+      body: setting({ upperLimit: { selected: 1, sell: held + 1, rent: 0, new: 0 } }),
     });
     const picked = await call(t.app, 'POST', '/customer/v2/privateClients', {
       headers: supervisor,
