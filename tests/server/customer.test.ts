@@ -194,6 +194,12 @@ describe('customers: entry, de-duplication, search, follow-ups, deals, pools, as
       query: { customerId: String(customerId), category: '0' },
     });
     expect(all.total).toBe(2);
+    const foreignHouse = await call(t.app, 'POST', '/customer/v2/customerfollowUp', {
+      headers: broker,
+      body: { customerId, category: 4, content: '带看', houseIds: [2_000_000] },
+    });
+    expect(foreignHouse.code).toBe(405);
+    expect(foreignHouse.message).toBe('带看房源不存在或已被删除');
   });
 
   it('deal then cancel deal, each in the change record', async () => {

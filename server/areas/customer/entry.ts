@@ -4,9 +4,10 @@
  * 2 phone and customer kind): a duplicate is refused naming the existing customer and its holder, and
  * nothing is written. A private customer counts against its maintainer's upperLimit.
  */
-import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db';
 import { customerFollowUps, customers, type CustomerDemandRow } from '../../db/schema-customer';
+import { houses } from '../../db/schema-house';
 import { companyScope, inCompany } from '../../db/company-scope';
 import { users } from '../../db/schema';
 import type { BodyOf, HandlerContext, Session } from '../../contract/types';
@@ -271,12 +272,22 @@ export async function writeCustomerFollowUp(
     const customer = await findVisibleCustomer(tx, access, input.customerId);
     const now = clock.now();
     const isVisit = input.category === CustomerFollowCategories.visit;
+    const houseIds = isVisit ? (input.houseIds ?? []) : [];
+    if (houseIds.length > 0) {
+      const [found] = await tx
+        .select({ n: count() })
+        .from(houses)
+        .where(
+          and(inCompany(houses, session.companyId), isNull(houses.deletedAt), inArray(houses.id, houseIds)),
+        );
+      if ((found?.n ?? 0) !== houseIds.length) throw businessError('带看房源不存在或已被删除');
+    }
     const [row] = await companyScope(tx, session.companyId)
       .insert(customerFollowUps, {
         customerId: customer.id,
         category: input.category,
         content: input.content,
-        houseIds: isVisit ? (input.houseIds ?? []) : [],
+        houseIds,
         visitTime: isVisit ? (input.visitTime ? new Date(input.visitTime) : now) : null,
         userId: session.userId,
         createdAt: now,

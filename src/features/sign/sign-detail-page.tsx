@@ -27,6 +27,7 @@ import { signConfirmations, type SignDetailButtons } from '../../../machines/sig
 import { tabKey } from '../../../machines/tabs.machine';
 import type { PageProps } from '../../core/workspace';
 import { useWorkspace } from '../../core/workspace';
+import { SignPrintPanel } from './sign-print-panel';
 import { inspect } from '../../inspector/inspection-store';
 import { SigningLinkActions } from '../../shared/signing-link-actions';
 import {
@@ -150,6 +151,8 @@ function DetailInfo({ contractId }: { contractId: number }) {
           </DataList.Item>
         </DataList.Root>
       </Card>
+      {/* A voided contract does not print. */}
+      {detail.state !== 4 && <SignPrintPanel contractId={contractId} contractNo={detail.contractNo} />}
       <Card>
         <Heading size="3" mb="2">
           签署方
