@@ -1015,7 +1015,7 @@ export interface paths {
     };
     /**
      * 客户详情
-     * @description 可见性按归属、部门与人员：私客仅维护人、其上级部门负责人与有相应查看范围者可见，否则 code 403。
+     * @description 可见性按归属、部门与人员：公客有 查看客源（202）者可见；私客仅维护人与查看范围（本人、本部门、全公司、指定部门）内者可见，否则 code 404（同他公司客户）；无 查看客源 权限时 code 403。
      */
     get: operations['customerDetail'];
     put?: never;
