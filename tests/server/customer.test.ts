@@ -5,6 +5,7 @@ import { customers } from '../../server/db/schema-customer';
 import { users } from '../../server/db/schema';
 import { runDueJobs } from '../../server/jobs/scheduler';
 import { productJobs } from '../../server/jobs/jobs';
+import { customerNumber } from '../../domain/customer-rules';
 
 type Row = { customerId: number; name: string; customerAttribution: number; userName: string | null };
 type Detail = {
@@ -107,6 +108,9 @@ describe('customers: entry, de-duplication, search, follow-ups, deals, pools, as
       });
       expect(follows.total).toBeGreaterThan(0);
     }
+    const seeded = await t.database.db.select().from(customers);
+    for (const customer of seeded)
+      expect(customer.customerNo).toBe(customerNumber(customer.id, customer.entryTime));
   });
 
   it('the settings read with defaults, and save whole', async () => {

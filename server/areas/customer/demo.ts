@@ -4,15 +4,15 @@
  * requirements are drawn around the company's demo listings (district, community, price and area
  * ranges, layout), with normal and visit follow-ups. A fixed-seed generator: every start looks the same.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db';
 import { customerFollowUps, customers } from '../../db/schema-customer';
 import { houses } from '../../db/schema-house';
 import { users } from '../../db/schema';
-import { companyRow, companyScope, inCompany } from '../../db/company-scope';
+import { companyRow, inCompany } from '../../db/company-scope';
 import type { Session } from '../../contract/types';
 import { listCategories } from '../housing/categories';
-import { CustomerPools, customerNumber } from '../../../domain/customer-rules';
+import { CustomerPools } from '../../../domain/customer-rules';
 
 function generator(seed: number) {
   let state = seed;
@@ -117,7 +117,6 @@ async function seedCompanyCustomers(db: Db, company: Company, now: Date): Promis
   if (staff.length === 0 || listings.length === 0) return;
   const session = { companyId: company.companyId, userId: staff[0]!.id, isManager: true } as Session;
   const tags = (await listCategories(db, session, 2, 1)).map((tag) => tag.categoryId);
-  const scope = companyScope(db, company.companyId);
   const day = 24 * 60 * 60 * 1000;
   const rows: (typeof customers.$inferInsert)[] = [];
   const plans: {
@@ -177,14 +176,16 @@ async function seedCompanyCustomers(db: Db, company: Company, now: Date): Promis
   const inserted = await db
     .insert(customers)
     .values(rows.map((row) => companyRow(company.companyId, row)))
-    .returning({ id: customers.id, entryTime: customers.entryTime });
+    .returning({ id: customers.id });
+  // The numbers of domain customerNumber (KY + UTC entry date + id, at least 4 digits), in one statement.
+  await db
+    .update(customers)
+    .set({
+      customerNo: sql`'KY' || to_char(${customers.entryTime} at time zone 'UTC', 'YYYYMMDD') || case when length(${customers.id}::text) >= 4 then ${customers.id}::text else lpad(${customers.id}::text, 4, '0') end`,
+    })
+    .where(and(inCompany(customers, company.companyId), eq(customers.customerNo, '')));
   const follows: Omit<typeof customerFollowUps.$inferInsert, 'companyId'>[] = [];
   for (const [index, row] of inserted.entries()) {
-    await scope.update(
-      customers,
-      { customerNo: customerNumber(row.id, row.entryTime) },
-      eq(customers.id, row.id),
-    );
     const plan = plans[index]!;
     const count = random.int(1, 3);
     for (let n = 0; n < count; n += 1) {
