@@ -470,4 +470,47 @@ describe('listings: entry, search, protection, pools and the recycle bin', () =>
     expect(released).toMatchObject({ attribution: 1, attributorId: null });
     await call(t.app, 'POST', '/housing/v2/housingSetting', { headers: manager, body: setting });
   });
+  it('shows the customers who viewed a listing, from the customer book’s visit follow-ups', async () => {
+    manager = await login(t.app, '13800000000');
+    const added = await call(t.app, 'POST', '/housing/v2/housingAdd', {
+      headers: manager,
+      body: listing({ roomNo: '2601', floor: 26, ownerPhone: '13944445555' }),
+    });
+    const viewed = (added.data as { houseId: number }).houseId;
+    const book = await call(t.app, 'POST', '/customer/v2/customerPosts', { headers: manager, body: {} });
+    const [first, second] = book.data as { customerId: number; customerName: string }[];
+    const visit = (customerId: number, content: string) =>
+      call(t.app, 'POST', '/customer/v2/customerfollowUp', {
+        headers: manager,
+        body: { customerId, category: 4, content, houseIds: [viewed] },
+      });
+    expect((await visit(first!.customerId, '客户觉得采光好，想再看一次')).code).toBe(200);
+    t.clock.advance(60 * 60 * 1000);
+    expect((await visit(second!.customerId, '嫌楼层高')).code).toBe(200);
+    t.clock.advance(60 * 60 * 1000);
+    expect((await visit(first!.customerId, '第二次带看，准备出价')).code).toBe(200);
+    const shown = await call(t.app, 'GET', '/housing/v2/showCustomers', {
+      headers: manager,
+      query: { houseId: String(viewed) },
+    });
+    expect(shown.total).toBe(2);
+    const rows = shown.data as {
+      customerId: number;
+      visitCount: number;
+      feedback: string;
+      phone: string;
+      userName: string;
+    }[];
+    expect(rows.map((row) => [row.customerId, row.visitCount, row.feedback, row.userName])).toEqual([
+      [first!.customerId, 2, '第二次带看，准备出价', '张经理'],
+      [second!.customerId, 1, '嫌楼层高', '张经理'],
+    ]);
+    expect(rows[0]!.phone).toMatch(/^\d{3}\*{4}\d{4}$/);
+    otherManager = await login(t.app, '13900000000');
+    const other = await call(t.app, 'GET', '/housing/v2/showCustomers', {
+      headers: otherManager,
+      query: { houseId: String(viewed) },
+    });
+    expect(other.code).toBe(404);
+  });
 });

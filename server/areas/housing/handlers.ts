@@ -1,5 +1,6 @@
 /** Handlers of the listing operations (openapi/paths/housing.yaml, housing-entry.yaml) and of /app. */
 import type { HandlerMap } from '../../contract/types';
+import { listShownCustomers } from './shown-customers';
 import { requireSession } from '../user/handlers';
 import { readHousingSetting, saveHousingSetting } from './settings';
 import { listCategories, saveCategories } from './categories';
@@ -87,8 +88,10 @@ export const housingHandlers = {
     const session = requireSession(context);
     const access = await houseAccess(context.db, session);
     await findVisibleHouse(context.db, access, query.houseId);
-    // Customer visits are written by the customer book (issue 14); until it exists no customer has viewed a listing.
-    return { data: [], total: 0 };
+    return listShownCustomers(context.db, session.companyId, query.houseId, {
+      pageindex: query.pageindex ?? 1,
+      pagesize: query.pagesize ?? 15,
+    });
   },
   async housingfollowUpCategory({ query }, context) {
     return { data: await followUpCategories(context.db, requireSession(context), query.houseId) };
