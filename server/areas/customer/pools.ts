@@ -7,7 +7,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/db';
 import { customers, customerSettings } from '../../db/schema-customer';
 import { acrossCompanies, companyScope, inCompany } from '../../db/company-scope';
-import { roles, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import type { BodyOf, HandlerContext, Session } from '../../contract/types';
 import type { Clock } from '../../clock';
 import { ApiError, Codes, businessError, forbidden, notFound } from '../../contract/envelope';
@@ -32,6 +32,7 @@ import {
   takeBackRefusal,
 } from '../../../domain/customer-rules';
 import { noPermissionMessage } from '../../../domain/permissions';
+import { storeManagerOf } from '../org/store-manager';
 
 /** 转公客: the maintainer, or one holding 转公客、拣入私客 (206) with the customer in the edit scope. */
 export async function customerToPublic(
@@ -277,24 +278,6 @@ export async function deleteCustomer(
       `删除${pool === CustomerPools.public ? '公客' : '私客'} ${customer.name}`,
     );
   });
-}
-
-async function storeManagerOf(db: Db, companyId: number, deptId: number | null) {
-  if (deptId === null) return null;
-  const [manager] = await db
-    .select({ id: users.id, name: users.name, deptId: users.deptId })
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(
-      and(
-        inCompany(users, companyId),
-        eq(users.deptId, deptId),
-        eq(users.status, 1),
-        eq(roles.builtinKey, 'store_manager'),
-      ),
-    )
-    .limit(1);
-  return manager ?? null;
 }
 
 async function sweepCompany(

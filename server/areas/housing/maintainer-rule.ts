@@ -11,7 +11,7 @@ import type { Db } from '../../db/db';
 import type { Clock } from '../../clock';
 import { acrossCompanies, companyScope, inCompany } from '../../db/company-scope';
 import { houseFollowUps, houseKeyViews, houseTeam, houses, housingSettings } from '../../db/schema-house';
-import { roles, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { HouseAuth } from '../../../domain/auth-ids';
 import {
   HouseKinds,
@@ -23,6 +23,7 @@ import {
 import { defaultHousingSetting, type HousingSetting } from './settings';
 import { RecordTypes, writeRecord } from './records';
 import { writeSystemFollowUp } from './follow-ups';
+import { storeManagerOf } from '../org/store-manager';
 
 const dayMs = 24 * 60 * 60 * 1000;
 /** Follow-ups the system writes for moves (状态变更) are not the maintainer's. */
@@ -57,24 +58,6 @@ async function callsSince(db: Db, houseId: number, userId: number, since: Date):
       ),
     );
   return Number(row?.n ?? 0);
-}
-
-async function storeManagerOf(db: Db, companyId: number, deptId: number | null) {
-  if (deptId === null) return null;
-  const [manager] = await db
-    .select({ id: users.id, name: users.name, deptId: users.deptId })
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(
-      and(
-        inCompany(users, companyId),
-        eq(users.deptId, deptId),
-        eq(users.status, 1),
-        eq(roles.builtinKey, 'store_manager'),
-      ),
-    )
-    .limit(1);
-  return manager ?? null;
 }
 
 async function sweepCompany(db: Db, clock: Clock, companyId: number, setting: HousingSetting) {
