@@ -1,7 +1,8 @@
 /**
  * Organisation details that the core tables (schema.ts) do not carry: department contact and
  * manager, staff profile and resignation, remarks of positions and roles, and the company's open
- * cities; invitation links and applications to join. Detail rows are one per core row, same
+ * cities; invitation links and applications to join; rank groups and ranks (职级序列, 职级); the
+ * company's management settings (管理设置). Detail rows are one per core row, same
  * company_id, removed with it.
  */
 import {
@@ -9,6 +10,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -48,8 +50,7 @@ export const staffDetails = pgTable(
     /** 0 未知, 1 男, 2 女 */
     sex: smallint('sex').notNull().default(0),
     entryDate: date('entry_date', { mode: 'string' }),
-    /** Ranks live on the secondary host (another area); the id is kept as given. */
-    rankId: integer('rank_id'),
+    rankId: integer('rank_id').references(() => ranks.id, { onDelete: 'set null' }),
     resignDate: date('resign_date', { mode: 'string' }),
     resignedAt: timestamp('resigned_at', { withTimezone: true }),
     resignReason: text('resign_reason'),
@@ -144,3 +145,52 @@ export const orgApplies = pgTable(
   },
   (t) => [index('org_applies_company_idx').on(t.companyId, t.state)],
 );
+
+/** Rank groups (职级序列, e.g. 业务序列): names unique in the company. */
+export const rankGroups = pgTable(
+  'rank_groups',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    name: text('name').notNull(),
+    sort: integer('sort').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('rank_groups_company_name_uq').on(t.companyId, t.name)],
+);
+
+/** Ranks (职级) of a group: name and level unique within the group; a higher level is a higher rank. */
+export const ranks = pgTable(
+  'ranks',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    rankGroupId: integer('rank_group_id')
+      .notNull()
+      .references(() => rankGroups.id),
+    name: text('name').notNull(),
+    level: integer('level').notNull(),
+    remark: text('remark'),
+    sort: integer('sort').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ranks_group_name_uq').on(t.rankGroupId, t.name),
+    uniqueIndex('ranks_group_level_uq').on(t.rankGroupId, t.level),
+    index('ranks_company_idx').on(t.companyId),
+  ],
+);
+
+/** The company's management settings (/ChangeCenter/manageSetting), one row per company once saved. */
+export const manageSettings = pgTable('manage_settings', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id),
+  settings: jsonb('settings').$type<unknown>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: integer('updated_by').references(() => users.id),
+});
