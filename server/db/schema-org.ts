@@ -134,6 +134,10 @@ export const orgApplies = pgTable(
     deptId: integer('dept_id').references(() => departments.id, { onDelete: 'set null' }),
     roleId: integer('role_id').references(() => roles.id, { onDelete: 'set null' }),
     positionId: integer('position_id').references(() => positions.id, { onDelete: 'set null' }),
+    /** What an addition by a non-manager (source 2) also carried, applied on approval. */
+    rankId: integer('rank_id').references(() => ranks.id, { onDelete: 'set null' }),
+    sex: smallint('sex'),
+    entryDate: date('entry_date', { mode: 'string' }),
     applicantUserId: integer('applicant_user_id').references(() => users.id),
     /** 1 待审核, 2 已通过, 3 已拒绝 */
     state: smallint('state').notNull().default(1),
