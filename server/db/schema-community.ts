@@ -5,6 +5,7 @@
  * listing is entered) and its pictures.
  */
 import {
+  bigint,
   doublePrecision,
   index,
   integer,
@@ -17,6 +18,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { companies, users } from './schema';
+import { houses } from './schema-house';
 
 export type CommunityBuildingRow = {
   buildingNo: string;
@@ -84,6 +86,8 @@ export const communityArchives = pgTable(
     plotRatio: doublePrecision('plot_ratio'),
     buildings: jsonb('buildings').$type<CommunityBuildingRow[]>().notNull().default([]),
     remark: text('remark'),
+    /** Who created the archive (建档人): the estate setting may let only them and managers change it. */
+    createUserId: integer('create_user_id').references(() => users.id),
     updateUserId: integer('update_user_id').references(() => users.id),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -108,4 +112,40 @@ export const communityPictures = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('community_pictures_company_community_idx').on(t.companyId, t.communityId, t.type)],
+);
+
+/** The company's estate basic settings (小区基础设置, /views/system/setting/fp-estate-setting), stored whole. */
+export const estateSettings = pgTable('estate_settings', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id),
+  setting: jsonb('setting').$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Market listings of the collect provider saved as the company's listings (/gather/save): which
+ * listing each became, for the list's 已转入 and the per-person daily limit. One row per company and
+ * collected listing; a row whose listing was deleted is replaced by the next save.
+ */
+export const collectSaves = pgTable(
+  'collect_saves',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    gatherId: bigint('gather_id', { mode: 'number' }).notNull(),
+    houseId: integer('house_id')
+      .notNull()
+      .references(() => houses.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('collect_saves_company_gather_key').on(t.companyId, t.gatherId),
+    index('collect_saves_company_user_idx').on(t.companyId, t.userId, t.createdAt),
+  ],
 );
