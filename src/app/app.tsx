@@ -3,21 +3,19 @@
  * the session machine (signed out on a protected page: toast, then login after 1.5 s).
  */
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { HashRouter, Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
+import { HashRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { emitFeedback } from '../api/feedback';
 import { sessionActor } from '../core/session';
 import { useSessionSnapshot } from '../core/use-session';
-import { WorkspaceContext, type Workspace } from '../core/workspace';
 import { FeedbackHost } from '../ui/feedback-host';
 import { PageLoading } from '../ui/page-loading';
-import { PageFrame } from './page-frame';
-import { pageComponent } from './pages';
 import { loginRedirectDelayMs, sessionMessages } from '../../machines/session-context';
 
 const LaunchPage = lazy(() => import('./launch-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 const LoginPage = lazy(() => import('../features/login/login-page'));
 const MainLayout = lazy(() => import('./main-layout'));
+const StandalonePage = lazy(() => import('./standalone-page'));
 const SmsOutboxPage = lazy(() => import('../features/sandbox/sms-outbox-page'));
 const SandboxPayPage = lazy(() => import('../features/sandbox/pay-page'));
 const SandboxFacePage = lazy(() => import('../features/sandbox/face-page'));
@@ -74,31 +72,6 @@ function SessionNavigation() {
     return undefined;
   }, [isSignedIn, isSignedOut, isPublic, location.pathname, navigate]);
   return null;
-}
-
-/** A page opened by its own address (a link): opening another page moves to that page's address. */
-function StandalonePage() {
-  const params = useParams();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const path = `/views/${params['*'] ?? ''}`;
-  const page = pageComponent(path);
-  if (!page) return <NotFoundPage />;
-  const query = Object.fromEntries(new URLSearchParams(location.search));
-  const workspace: Workspace = {
-    menu: [],
-    openPage: (entry) => {
-      const search = new URLSearchParams(entry.params ?? {}).toString();
-      void navigate(`${entry.path}${search ? `?${search}` : ''}`);
-    },
-    closePage: () => {},
-    disablePage: () => {},
-  };
-  return (
-    <WorkspaceContext.Provider value={workspace}>
-      <PageFrame path={path} params={query} title={page.title} />
-    </WorkspaceContext.Provider>
-  );
 }
 
 function Protected({ children }: { children: (token: string) => React.ReactNode }) {

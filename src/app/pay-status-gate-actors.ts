@@ -22,6 +22,22 @@ export function isGatedPage(tab: { appType: number; path: string }): boolean {
   return isGatedApp(tab.appType) && !normalizePagePath(tab.path).startsWith('/views/system/');
 }
 
+/** The app a page belongs to by its address, for a page opened straight from it (a link, the address bar). */
+const appOfFolder: Record<string, GatedApp> = {
+  house: 1,
+  customer: 2,
+  estate: 3,
+  contract: 5,
+  sign: 6,
+  promotion: 21,
+};
+
+/** The gated app of a page address, or null for the pages of no app (home, profile, settings, ...). */
+export function appTypeOfPath(path: string): GatedApp | null {
+  const folder = /^\/views\/([^/]+)\//.exec(normalizePagePath(path))?.[1];
+  return (folder && appOfFolder[folder]) || null;
+}
+
 function reminderKey(userId: number, payStatusId: number): string {
   return `payReminder:${userId}:${payStatusId}`;
 }

@@ -1,0 +1,49 @@
+/**
+ * A page opened by its own address (a link, the address bar): no tabs around it; opening another
+ * page moves to that page's address, and an app page passes the pay-status gate as a tab would.
+ */
+import { useNavigate, useLocation, useParams } from 'react-router';
+import { useSessionSnapshot } from '../core/use-session';
+import { WorkspaceContext, type Workspace } from '../core/workspace';
+import { PageFrame } from './page-frame';
+import { pageComponent } from './pages';
+import { PayStatusGate } from './pay-status-gate';
+import { appTypeOfPath } from './pay-status-gate-actors';
+import NotFoundPage from './not-found-page';
+import type { PageTab } from '../../machines/tabs.machine';
+
+export default function StandalonePage() {
+  const params = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const path = `/views/${params['*'] ?? ''}`;
+  const userId = useSessionSnapshot().context.user?.userId ?? null;
+  const page = pageComponent(path);
+  if (!page) return <NotFoundPage />;
+  const query = Object.fromEntries(new URLSearchParams(location.search));
+  const workspace: Workspace = {
+    menu: [],
+    openPage: (entry) => {
+      const search = new URLSearchParams(entry.params ?? {}).toString();
+      void navigate(`${entry.path}${search ? `?${search}` : ''}`);
+    },
+    // A page on its own address has no tab to close: closing it goes to the main layout.
+    closePage: () => void navigate('/layout/index', { replace: true }),
+    disablePage: () => {},
+  };
+  const frame = <PageFrame path={path} params={query} title={page.title} />;
+  // An app page opened from its address passes the same pay-status gate as one opened as a tab.
+  const appType = appTypeOfPath(path);
+  const tab: PageTab = { appType: appType ?? 0, appId: 0, name: page.title, path, params: query };
+  return (
+    <WorkspaceContext.Provider value={workspace}>
+      {appType !== null && userId !== null ? (
+        <PayStatusGate tab={tab} userId={userId}>
+          {frame}
+        </PayStatusGate>
+      ) : (
+        frame
+      )}
+    </WorkspaceContext.Provider>
+  );
+}
