@@ -415,7 +415,7 @@ export interface paths {
     };
     /**
      * 公司管理设置
-     * @description 设计说明：种子未给出字段；设置对象见 BaseManageSetting（审核、登录安全、水印、号码隐藏、离职交接、租约提醒）。公司从未保存过时返回默认值。
+     * @description 设计说明：种子未给出字段；设置对象见 BaseManageSetting（加入与添加员工的审核、单设备登录、登录时段、水印）。本公司任何员工可读（客户端据此铺设水印）；公司从未保存过时返回默认值。
      */
     get: operations['getManageSetting'];
     put?: never;
@@ -437,7 +437,7 @@ export interface paths {
     put?: never;
     /**
      * 保存公司管理设置
-     * @description 设计说明：整体提交 BaseManageSetting；仅管理员可保存（否则 403）。resignHandover.type 为 3 时 userId 必须是在职员工，否则 405。
+     * @description 设计说明：整体提交 BaseManageSetting；仅管理员可保存（否则 403）。登录时段启用时须选择星期且开始早于结束，自定义水印须填写文字，否则 405，什么也不保存。
      */
     post: operations['manageSetting'];
     delete?: never;
@@ -723,7 +723,8 @@ export interface paths {
     };
     /**
      * 云采集设置（采集主机，无令牌）
-     * @description 设计说明：采集主机不带 token / sessionid 请求头（security: []），公司以 companyId 查询参数指明；返回开通状态、城市、来源与排序、居室筛选项。
+     * @description 设计说明：采集主机不带 token / sessionid 请求头（security: []），公司以 companyId 指明，并带主机签发的采集凭证 ticket（collectTicket）；
+     *     凭证无效、会话已失效或与 companyId 不符时 code 400。返回开通状态、本公司开通城市、来源、排序与居室筛选项、每人每日可转入条数。
      */
     get: operations['findSetting'];
     put?: never;
@@ -743,8 +744,9 @@ export interface paths {
     };
     /**
      * 云采集房源列表（采集主机，无令牌）
-     * @description 设计说明：公司以 companyId 指明（采集主机不带 token / sessionid 请求头），用于标记已转入的房源。
-     *     排序：0 默认（发布时间降序），1 总价升序，2 总价降序，3 单价升序，4 单价降序，5 租金升序，6 租金降序，7 面积升序，8 面积降序；居室 1 至 4，5 表示四室以上。
+     * @description 设计说明：公司以 companyId 指明（采集主机不带 token / sessionid 请求头，带采集凭证 ticket，无效时 code 400），用于标记已转入的房源；需录入房源权限（403）。
+     *     城市须为本公司开通城市（405）。排序：0 默认（发布时间降序），1 总价升序，2 总价降序，3 单价升序，4 单价降序（仅出售），5 租金升序，6 租金降序（仅出租），7 面积升序，8 面积降序；
+     *     居室 1 至 4，5 表示四室以上。联系电话为掩码。
      */
     get: operations['page'];
     put?: never;
@@ -764,11 +766,73 @@ export interface paths {
     };
     /**
      * 采集房源转入本公司房源（采集主机，无令牌）
-     * @description 设计说明：以 companyId、userId 指明转入的公司与操作人（采集主机不带 token / sessionid 请求头），生成私盘房源（维护人为操作人）；已转入过时 code 409，超出每日可转入条数时 code 405。
+     * @description 设计说明：以 companyId、userId 指明转入的公司与操作人（采集主机不带 token / sessionid 请求头，带采集凭证 ticket，无效或与二者不符时 code 400），
+     *     生成操作人的私盘房源，与手工录入同样校验：录入权限与私盘上限、发布类型、小区基础设置，及公司的房源判重标准——已存在相同房源时 code 405，
+     *     data 为 {duplicate: 1, houseId}，不写入任何内容。采集房源已下架或不存在时 code 404；城市未开通、超出每人每日可转入条数时 code 405。
      */
     get: operations['save'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/community/collectTicket': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 签发云采集凭证
+     * @description 设计说明：种子中采集主机的调用不带 token；主机为当前会话签发采集凭证，采集主机以它确认公司与操作人。凭证随会话失效（退出登录、过期）。
+     */
+    get: operations['collectTicket'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/community/getEstateSetting': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 读取小区基础设置
+     * @description 设计说明：种子未给出小区基础设置页的调用。公司未保存过时返回默认值：有编辑小区档案权限的人员可建档与修改，录入房源可自由填写小区名称，云采集每人每日转入不限。
+     */
+    get: operations['getEstateSetting'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/community/estateSetting': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 保存小区基础设置
+     * @description 设计说明：整体保存；需基础设置权限（88/8807），否则 code 403。
+     */
+    post: operations['estateSetting'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3519,8 +3583,8 @@ export interface paths {
     put?: never;
     /**
      * 办理离职
-     * @description 设计说明：员工转为离职，其会话立即失效，释放一个账号席位。名下私盘房源与私客交给 handoverUserId；
-     *     省略时按管理设置 resignHandover 处理。不能给自己或管理员办理离职（409）。
+     * @description 设计说明：员工转为离职，其会话立即失效，释放一个账号席位。handoverUserId（本公司其他在职员工）记为交接人，
+     *     显示在离职员工详情中。不能给自己或管理员办理离职（409）。
      */
     post: operations['staffResign'];
     delete?: never;
@@ -7147,15 +7211,13 @@ export interface components {
      */
     BaseTime: string;
     /**
-     * @description 公司管理设置（管理中心 → 管理设置）。保存时整体提交。
-     *     - joinApprove：通过邀请链接申请加入公司是否需要审核（1 需审核，进入 待处理的 列表）
-     *     - addStaffApprove：非管理员添加员工是否需要审核（1 需审核，进入 我添加的 / 待处理的 列表）
-     *     - singleDeviceLogin：同一账号只允许一处登录（新登录使旧会话失效）
-     *     - loginTimeLimit：限制登录时段（管理员不受限）
-     *     - watermark：页面水印防泄密
-     *     - phoneMask：列表与详情中业主、客户电话隐藏中间四位
-     *     - resignHandover：员工离职时其私盘房源与私客的默认接收方
-     *     - rentExpireRemindDays：租赁合同到期前多少天提醒（0 不提醒）
+     * @description 公司管理设置（管理中心 → 管理设置）。保存时整体提交；公司从未保存过时为各项默认值。
+     *     - joinApprove：通过邀请链接申请加入公司是否需要审核（1 需审核，进入 待处理的 列表；0 提交即成为员工）。
+     *       新生成的邀请链接取当时的值。
+     *     - addStaffApprove：非管理员添加员工是否需要审核（1 需审核，进入添加人的 我添加的 与审核人的 待处理的 列表）
+     *     - singleDeviceLogin：同一账号只允许一处登录（1 时新登录使该账号其他会话立即失效）
+     *     - loginTimeLimit：限制登录时段（北京时间；管理员不受限）；时段外的密码与验证码登录返回 405
+     *     - watermark：页面水印防泄密（客户端在主界面铺设水印）
      */
     BaseManageSetting: {
       /**
@@ -7176,7 +7238,10 @@ export interface components {
        * @enum {integer}
        */
       singleDeviceLogin: 0 | 1;
-      /** 登录时段限制 */
+      /**
+       * 登录时段限制
+       * @description 启用时 weekdays 至少一天，startTime 早于 endTime（405）
+       */
       loginTimeLimit: {
         /**
          * 启用登录时段限制
@@ -7191,7 +7256,10 @@ export interface components {
          */
         weekdays: number[];
       };
-      /** 页面水印 */
+      /**
+       * 页面水印
+       * @description contentType 为 3 且启用时 text 不能为空（405）
+       */
       watermark: {
         /**
          * 启用水印
@@ -7207,28 +7275,6 @@ export interface components {
         /** 自定义水印文字 */
         text: string;
       };
-      /**
-       * 电话号码隐藏
-       * @default 1
-       * @enum {integer}
-       */
-      phoneMask: 0 | 1;
-      /** 离职交接 */
-      resignHandover: {
-        /**
-         * 交接方式
-         * @description 1 转给所在部门负责人，2 转为公盘公客，3 转给指定员工（userId）
-         * @enum {integer}
-         */
-        type: 1 | 2 | 3;
-        /** 接收员工 */
-        userId: number | null;
-      };
-      /**
-       * 租约到期提醒天数
-       * @default 30
-       */
-      rentExpireRemindDays: number;
     };
     /**
      * 升级状态
@@ -7326,6 +7372,9 @@ export interface components {
       remark?: string | null;
       pictureCount: number;
       houseCount: components['schemas']['CommunityHouseCount'];
+      /** @description 建档人（小区基础设置可规定仅建档人与管理员修改） */
+      createUserId?: number | null;
+      createUserName?: string | null;
       updateUserName?: string | null;
       updateTime?: components['schemas']['DateTime'] | null;
     };
@@ -7425,6 +7474,8 @@ export interface components {
       buildYear?: number | null;
       avgUnitPrice?: number | null;
     };
+    /** 采集凭证 */
+    CollectTicketValue: string;
     /**
      * Format: date
      * @description 日期，格式 YYYY-MM-DD
@@ -7442,13 +7493,13 @@ export interface components {
        */
       enabled: 0 | 1;
       expireDate?: components['schemas']['Date'] | null;
-      /** @description 每日可转入条数（不限为 null） */
+      /** @description 每人每日可转入条数（不限为 null；小区基础设置） */
       dailyLimit?: number | null;
       cities: {
         cityId: number;
         cityName: string;
       }[];
-      /** @description 采集来源（如 58 同城、安居客、贝壳、房天下） */
+      /** @description 采集来源（如 58同城、安居客、贝壳找房、房天下） */
       sources: components['schemas']['CollectOption'][];
       sortOptions: components['schemas']['CollectOption'][];
       roomOptions: components['schemas']['CollectOption'][];
@@ -7484,6 +7535,12 @@ export interface components {
       room?: number | null;
       hall?: number | null;
       bath?: number | null;
+      /** @description 楼栋号 */
+      buildingNo?: string | null;
+      /** @description 单元号 */
+      unitNo?: string | null;
+      /** @description 门牌号（转入前为掩码） */
+      roomNo?: string | null;
       /** @description 楼层描述（如 中楼层/共 18 层） */
       floorDesc?: string | null;
       toward?: string | null;
@@ -7505,6 +7562,37 @@ export interface components {
       gatherId: components['schemas']['Id'];
       /** @description 转入后生成的房源编号（私盘，维护人为操作人） */
       houseId: number;
+    };
+    CollectTicket: {
+      ticket: components['schemas']['CollectTicketValue'];
+      companyId: number;
+      userId: number;
+    };
+    /** @description 小区基础设置：谁可以建立与修改小区档案、录入房源是否必须从小区库选择小区、云采集每人每日可转入条数。 */
+    EstateSetting: {
+      /**
+       * 建立小区档案
+       * @description 1 仅管理员，2 有“编辑小区档案”权限的人员
+       * @enum {integer}
+       */
+      archiveCreate: 1 | 2;
+      /**
+       * 修改与删除小区档案
+       * @description 1 仅管理员，2 有“编辑小区档案”权限的人员，3 建档人与管理员（建档人仍需“编辑小区档案”权限）
+       * @enum {integer}
+       */
+      archiveEdit: 1 | 2 | 3;
+      /**
+       * 录入房源须选择小区库小区
+       * @description 1 录入房源必须从小区库选择小区，0 小区库中没有时可填写小区名称
+       * @enum {integer}
+       */
+      mustPickCommunity: 0 | 1;
+      /**
+       * 云采集每人每日可转入条数
+       * @description 不限为 null
+       */
+      collectDailyLimit?: number | null;
     };
     /**
      * 搜索类型
@@ -14014,6 +14102,8 @@ export interface operations {
     parameters: {
       query: {
         companyId: number;
+        /** @description 采集凭证（collectTicket 所得） */
+        ticket: components['schemas']['CollectTicketValue'];
       };
       header?: never;
       path?: never;
@@ -14038,6 +14128,8 @@ export interface operations {
     parameters: {
       query: {
         companyId: number;
+        /** @description 采集凭证（collectTicket 所得） */
+        ticket: components['schemas']['CollectTicketValue'];
         cityId: number;
         /** @description 1 出售，2 出租 */
         type?: 1 | 2;
@@ -14080,6 +14172,8 @@ export interface operations {
         gatherId: number;
         companyId: number;
         userId: number;
+        /** @description 采集凭证（collectTicket 所得） */
+        ticket: components['schemas']['CollectTicketValue'];
       };
       header?: never;
       path?: never;
@@ -14098,6 +14192,66 @@ export interface operations {
           };
         };
       };
+    };
+  };
+  collectTicket: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 采集凭证、公司与操作人 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope'] & {
+            data?: components['schemas']['CollectTicket'];
+          };
+        };
+      };
+    };
+  };
+  getEstateSetting: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 小区基础设置 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope'] & {
+            data?: components['schemas']['EstateSetting'];
+          };
+        };
+      };
+    };
+  };
+  estateSetting: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EstateSetting'];
+      };
+    };
+    responses: {
+      200: components['responses']['Empty'];
     };
   };
   contractSalePosts: {
