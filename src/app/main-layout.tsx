@@ -7,6 +7,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import {
   AlertDialog,
   Avatar,
+  Badge,
   Box,
   Button,
   DropdownMenu,
@@ -23,7 +24,7 @@ import {
   type MenuItem,
   type PageTab,
 } from '../../machines/tabs.machine';
-import { pageComponent } from './pages';
+import { normalizePagePath, pageComponent } from './pages';
 import { PageFrame } from './page-frame';
 import type { PageProps } from '../core/workspace';
 import { sendSession, useSessionSnapshot } from '../core/use-session';
@@ -33,6 +34,20 @@ import { NotBuiltYet } from '../ui/not-built-yet';
 import { createWorkspaceMachine } from './workspace-actors';
 import { PayStatusGate } from './pay-status-gate';
 import { isGatedPage } from './pay-status-gate-actors';
+import { unreadBadge, useUnreadCount } from '../core/unread-messages';
+
+/** The message centre's page: its menu entry and the header button carry the unread count. */
+const messagesEntry = { appType: 999, appId: 1, name: '消息', path: '/views/system/message/index' };
+const isMessagesPage = (path: string) => normalizePagePath(path) === messagesEntry.path;
+
+function UnreadBadge({ count, testId }: { count: number; testId: string }) {
+  if (count === 0) return null;
+  return (
+    <Badge color="red" radius="full" size="1" data-testid={testId} aria-label={`${count} 条未读消息`}>
+      {unreadBadge(count)}
+    </Badge>
+  );
+}
 
 function PageContent({ tab }: { tab: PageTab }) {
   const page = pageComponent(tab.path);
@@ -54,10 +69,12 @@ function PageView({ tab, userId }: { tab: PageTab; userId: number }) {
 function MenuList({
   items,
   onOpen,
+  unread,
   depth = 0,
 }: {
   items: MenuItem[];
   onOpen: (item: MenuItem) => void;
+  unread: number;
   depth?: number;
 }) {
   return (
@@ -66,9 +83,10 @@ function MenuList({
         <li key={`${item.appType}:${item.appId}:${item.path}:${item.name}`}>
           <button type="button" className="menu-item" onClick={() => onOpen(item)}>
             {item.name}
+            {isMessagesPage(item.path) && <UnreadBadge count={unread} testId="menu-unread" />}
           </button>
           {item.children?.length ? (
-            <MenuList items={item.children} onOpen={onOpen} depth={depth + 1} />
+            <MenuList items={item.children} onOpen={onOpen} unread={unread} depth={depth + 1} />
           ) : null}
         </li>
       ))}
@@ -83,6 +101,7 @@ export default function MainLayout({ token }: { token: string }) {
   const tabs = useSelector(tabsActor, (s) => s);
   const user = session.context.user;
   const { context } = tabs;
+  const unread = useUnreadCount();
 
   const workspace: Workspace = {
     menu: context.menu,
@@ -115,6 +134,15 @@ export default function MainLayout({ token }: { token: string }) {
             {user?.companyName}
           </Text>
           <Box flexGrow="1" />
+          <Button
+            variant="ghost"
+            color="gray"
+            data-testid="header-messages"
+            onClick={() => tabsActor.send({ type: 'tab.open', entry: messagesEntry })}
+          >
+            消息
+            <UnreadBadge count={unread} testId="header-unread" />
+          </Button>
           <DropdownMenu.Root>
             <DropdownMenu.Trigger>
               <Button variant="ghost" data-testid="user-menu">
@@ -147,13 +175,13 @@ export default function MainLayout({ token }: { token: string }) {
         </header>
         <nav className="shell-menu" aria-label="主菜单">
           <ScrollArea>
-            <MenuList items={context.menu} onOpen={openMenuItem} />
+            <MenuList items={context.menu} onOpen={openMenuItem} unread={unread} />
             {context.settingMenu.length > 0 && (
               <>
                 <Text size="1" color="gray" className="menu-group">
                   系统设置
                 </Text>
-                <MenuList items={context.settingMenu} onOpen={openMenuItem} depth={1} />
+                <MenuList items={context.settingMenu} onOpen={openMenuItem} unread={unread} depth={1} />
               </>
             )}
           </ScrollArea>

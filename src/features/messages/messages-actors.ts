@@ -77,11 +77,6 @@ export async function loadStaff(): Promise<Staff[]> {
   return reply.data ?? [];
 }
 
-/** A badge shows 99+ above 99 (the seed's menu counts). */
-export function unreadBadge(count: number): string {
-  return count > 99 ? '99+' : String(count);
-}
-
 /** Plain text of a notice's HTML, paragraph by paragraph; never rendered as markup. */
 export function noticeParagraphs(html: string): string[] {
   const document = new DOMParser().parseFromString(html, 'text/html');

@@ -12,13 +12,13 @@ import { resourceMachine } from '../../../machines/resource.machine';
 import { inspect } from '../../inspector/inspection-store';
 import { emitFeedback } from '../../api/feedback';
 import { useSessionSnapshot } from '../../core/use-session';
+import { refreshUnread, unreadBadge } from '../../core/unread-messages';
 import type { PageProps } from '../../core/workspace';
 import {
   errorText,
   loadMessageMenu,
   markAllRead,
   readFilters,
-  unreadBadge,
   type MessageMenuItem,
   type MessageNotice,
 } from './messages-actors';
@@ -40,8 +40,12 @@ export default function MessagesPage(_props: PageProps) {
   const [editing, setEditing] = useState<MessageNotice | 'new' | null>(null);
   const isManager = useSessionSnapshot().context.user?.isManager === 1;
 
-  const refresh = () => {
+  const reloadMenu = () => {
     sendMenu({ type: 'reload' });
+    void refreshUnread();
+  };
+  const refresh = () => {
+    reloadMenu();
     setListVersion((v) => v + 1);
   };
   const current = menu.find((item) => item.messageType === messageType);
@@ -133,7 +137,7 @@ export default function MessagesPage(_props: PageProps) {
           onPage={setPage}
           onOpened={(message) => {
             if (message.gonggaoId) setNoticeId(message.gonggaoId);
-            if (message.readed === 2) sendMenu({ type: 'reload' });
+            if (message.readed === 2) reloadMenu();
           }}
         />
       </Box>
