@@ -11,6 +11,8 @@ export const appVersions = pgTable('app_versions', {
   content: text('content').notNull(),
   downloadUrl: text('download_url').notNull(),
   forceUpdate: smallint('force_update').notNull().default(0),
+  /** A staged release to one company first (灰度发布); null: every company. */
+  companyId: integer('company_id'),
   releasedAt: timestamp('released_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "app_versions" ADD COLUMN "company_id" integer;
