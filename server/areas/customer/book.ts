@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL }
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db';
 import { customerFollowUps, customers } from '../../db/schema-customer';
-import { appRecords, houses } from '../../db/schema-house';
+import { houses } from '../../db/schema-house';
 import { companyScope, inCompany } from '../../db/company-scope';
 import { departments, users } from '../../db/schema';
 import type { BodyOf, QueryOf, Session } from '../../contract/types';
@@ -28,7 +28,6 @@ import { CustomerAuth } from '../../../domain/auth-ids';
 import {
   CustomerPools,
   customerFollowCategoryNames,
-  customerRecordTypeNames,
   customerStateNames,
 } from '../../../domain/customer-rules';
 
@@ -372,43 +371,5 @@ export async function listCustomerFollowUps(db: Db, session: Session, query: Que
       deletable: 0 as const,
       createTime: formatDateTime(follow.createdAt),
     })),
-  };
-}
-
-export async function listCustomerRecords(db: Db, session: Session, query: QueryOf<'customerChangeRecord'>) {
-  const access = await customerAccess(db, session);
-  const customer = await findVisibleCustomer(db, access, query.customerId);
-  const where = companyScope(db, session.companyId).where(
-    appRecords,
-    eq(appRecords.appType, CustomerAuth.appType),
-    eq(appRecords.itemId, customer.id),
-  );
-  const pageSize = query.pagesize ?? 15;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ record: appRecords, userName: users.name })
-      .from(appRecords)
-      .leftJoin(users, eq(users.id, appRecords.userId))
-      .where(where)
-      .orderBy(desc(appRecords.createdAt), desc(appRecords.id))
-      .limit(pageSize)
-      .offset(((query.pageindex ?? 1) - 1) * pageSize),
-    db.select({ total: count() }).from(appRecords).where(where),
-  ]);
-  return {
-    total: total?.total ?? 0,
-    data: rows.map(({ record, userName }) => {
-      const changes = record.changes ?? [];
-      return {
-        recordId: record.id,
-        type: record.type as 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8,
-        typeName: customerRecordTypeNames[record.type] ?? '',
-        content: record.content,
-        before: changes.length === 1 ? changes[0]!.before : null,
-        after: changes.length === 1 ? changes[0]!.after : null,
-        userName: record.userId ? (userName ?? '') : '系统',
-        createTime: formatDateTime(record.createdAt),
-      };
-    }),
   };
 }

@@ -10,57 +10,11 @@ import { customerFollowUps, customers } from '../../db/schema-customer';
 import { houses } from '../../db/schema-house';
 import { users } from '../../db/schema';
 import { companyRow, inCompany } from '../../db/company-scope';
+import { seededRandom, demoSurnames } from '../../seed/demo-random';
 import type { Session } from '../../contract/types';
 import { listCategories } from '../housing/categories';
 import { CustomerPools } from '../../../domain/customer-rules';
 
-function generator(seed: number) {
-  let state = seed;
-  const next = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
-  };
-}
-
-const surnames = [
-  '王',
-  '李',
-  '张',
-  '刘',
-  '陈',
-  '杨',
-  '黄',
-  '赵',
-  '吴',
-  '周',
-  '徐',
-  '孙',
-  '马',
-  '朱',
-  '胡',
-  '郭',
-  '何',
-  '林',
-  '罗',
-  '梁',
-  '宋',
-  '郑',
-  '谢',
-  '韩',
-  '唐',
-  '冯',
-  '于',
-  '董',
-  '萧',
-  '程',
-];
 const givenNames = [
   '子涵',
   '欣怡',
@@ -105,7 +59,7 @@ const visitNotes = [
 type Company = { companyId: number; count: number; seed: number };
 
 async function seedCompanyCustomers(db: Db, company: Company, now: Date): Promise<void> {
-  const random = generator(company.seed);
+  const random = seededRandom(company.seed);
   const staff = await db
     .select({ id: users.id, deptId: users.deptId })
     .from(users)
@@ -142,7 +96,7 @@ async function seedCompanyCustomers(db: Db, company: Company, now: Date): Promis
       companyId: company.companyId,
       type: kind,
       attribution: isPrivate ? CustomerPools.private : CustomerPools.public,
-      name: `${random.pick(surnames)}${random.pick(givenNames)}`,
+      name: `${random.pick(demoSurnames)}${random.pick(givenNames)}`,
       gender: random.int(1, 2),
       phones: [{ phone, remark: null }],
       phone,

@@ -12,7 +12,8 @@ import { companyScope, inCompany } from '../../db/company-scope';
 import { users } from '../../db/schema';
 import type { BodyOf, HandlerContext, Session } from '../../contract/types';
 import { businessError } from '../../contract/envelope';
-import { writeRecord, type FieldChange, type RecordAuthor } from '../housing/records';
+import type { FieldChange } from '../records/app-records';
+import { author, writeCustomerRecord } from './records';
 import { customerAccess, findVisibleCustomer, requireEditable, requireGrant } from './access';
 import { readCustomerSetting, type CustomerSetting } from './settings';
 import { CustomerAuth } from '../../../domain/auth-ids';
@@ -25,30 +26,6 @@ import {
   privateCap,
   upperLimitMessage,
 } from '../../../domain/customer-rules';
-
-export const author = (context: HandlerContext, session: Session): RecordAuthor => ({
-  companyId: session.companyId,
-  userId: session.userId,
-  ip: context.ip,
-});
-
-export async function writeCustomerRecord(
-  db: Db,
-  context: { clock: HandlerContext['clock'] },
-  who: RecordAuthor,
-  customerId: number,
-  type: number,
-  content: string,
-  changes?: FieldChange[],
-): Promise<void> {
-  await writeRecord(db, context.clock, who, {
-    appType: CustomerAuth.appType,
-    itemId: customerId,
-    type,
-    content,
-    changes,
-  });
-}
 
 /** Refuses a duplicate phone (405, naming the customer and its holder). */
 export async function refuseDuplicate(

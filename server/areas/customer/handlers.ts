@@ -4,7 +4,8 @@ import { requireSession } from '../user/handlers';
 import { readCustomerSetting, saveCustomerSetting } from './settings';
 import { customerAccess } from './access';
 import { addCustomer, editCustomer, writeCustomerFollowUp } from './entry';
-import { listCustomerFollowUps, listCustomerRecords, readCustomerDetail, searchCustomers } from './book';
+import { listCustomerFollowUps, readCustomerDetail, searchCustomers } from './book';
+import { listCustomerRecords } from './records';
 import {
   assignCustomers,
   changeCustomerState,

@@ -18,8 +18,11 @@ import {
   requireEditable,
   requireGrant,
   type Customer,
+  type CustomerAccess,
 } from './access';
-import { author, requirePrivateRoom, writeCustomerRecord } from './entry';
+import type { FieldChange, RecordAuthor } from '../records/app-records';
+import { requirePrivateRoom } from './entry';
+import { author, writeCustomerRecord } from './records';
 import { defaultCustomerSetting, outRuleOf, readCustomerSetting, type CustomerSetting } from './settings';
 import { CustomerAuth } from '../../../domain/auth-ids';
 import {
@@ -34,6 +37,62 @@ import {
 import { noPermissionMessage } from '../../../domain/permissions';
 import { storeManagerOf } from '../org/store-manager';
 
+type CustomerChange = {
+  set: Partial<typeof customers.$inferInsert>;
+  type: number;
+  content: string;
+  changes?: FieldChange[];
+};
+
+/** Writes one change of a customer: its columns (with updateTime) and its change record, in the caller's transaction. */
+async function applyChange(
+  db: Db,
+  clock: Clock,
+  who: RecordAuthor,
+  customerId: number,
+  change: CustomerChange,
+): Promise<void> {
+  await companyScope(db, who.companyId).update(
+    customers,
+    { ...change.set, updateTime: clock.now() },
+    eq(customers.id, customerId),
+  );
+  await writeCustomerRecord(db, { clock }, who, customerId, change.type, change.content, change.changes);
+}
+
+/**
+ * One customer's change by hand: in one transaction the customer is read as the user sees it (404
+ * outside), `decide` checks and refuses (throws) or says what changes, and the change is written.
+ */
+async function changeOneCustomer(
+  context: HandlerContext,
+  session: Session,
+  customerId: number,
+  decide: (customer: Customer, access: CustomerAccess, tx: Db) => Promise<CustomerChange> | CustomerChange,
+): Promise<void> {
+  const access = await customerAccess(context.db, session);
+  await context.db.transaction(async (tx) => {
+    const customer = await findVisibleCustomer(tx, access, customerId);
+    const change = await decide(customer, access, tx);
+    await applyChange(tx, context.clock, author(context, session), customer.id, change);
+  });
+}
+
+const toPublicColumns = (customer: Customer, now: Date) => ({
+  attribution: CustomerPools.public,
+  attributorId: null,
+  privateSince: null,
+  releasedBy: customer.attributorId,
+  releasedAt: now,
+});
+
+const toPrivateColumns = (userId: number, deptId: number | null, now: Date) => ({
+  attribution: CustomerPools.private,
+  attributorId: userId,
+  deptId,
+  privateSince: now,
+});
+
 /** 转公客: the maintainer, or one holding 转公客、拣入私客 (206) with the customer in the edit scope. */
 export async function customerToPublic(
   context: HandlerContext,
@@ -41,10 +100,7 @@ export async function customerToPublic(
   customerId: number,
   reason?: string,
 ) {
-  const { db, clock } = context;
-  const access = await customerAccess(db, session);
-  await db.transaction(async (tx) => {
-    const customer = await findVisibleCustomer(tx, access, customerId);
+  await changeOneCustomer(context, session, customerId, (customer, access) => {
     if (customer.attribution === CustomerPools.public)
       throw new ApiError(Codes.stateConflict, '该客户已是公客');
     const mine = customer.attributorId === session.userId;
@@ -53,69 +109,32 @@ export async function customerToPublic(
       !(access.grants.has(CustomerAuth.pools) && inGrantScope(access, CustomerAuth.edit, customer))
     )
       throw forbidden(noPermissionMessage);
-    const now = clock.now();
-    await companyScope(tx, session.companyId).update(
-      customers,
-      {
-        attribution: CustomerPools.public,
-        attributorId: null,
-        privateSince: null,
-        releasedBy: customer.attributorId,
-        releasedAt: now,
-        updateTime: now,
-      },
-      eq(customers.id, customer.id),
-    );
-    await writeCustomerRecord(
-      tx,
-      context,
-      author(context, session),
-      customer.id,
-      CustomerRecordTypes.toPublic,
-      `私客转为公客${reason?.trim() ? `，原因：${reason.trim()}` : ''}`,
-    );
+    return {
+      set: toPublicColumns(customer, context.clock.now()),
+      type: CustomerRecordTypes.toPublic,
+      content: `私客转为公客${reason?.trim() ? `，原因：${reason.trim()}` : ''}`,
+    };
   });
 }
 
 /** 拣入私客: 206; refused past the upper limit, and to the former maintainer within takeBack days. */
 export async function customerToPrivate(context: HandlerContext, session: Session, customerId: number) {
-  const { db, clock } = context;
-  const access = await customerAccess(db, session);
+  const access = await customerAccess(context.db, session);
   requireGrant(access, CustomerAuth.pools);
-  await db.transaction(async (tx) => {
-    const customer = await findVisibleCustomer(tx, access, customerId);
+  await changeOneCustomer(context, session, customerId, async (customer, _access, tx) => {
     if (customer.attribution === CustomerPools.private)
       throw new ApiError(Codes.stateConflict, '该客户已是私客');
     const setting = await readCustomerSetting(tx, session.companyId);
-    const refusal = takeBackRefusal(outRuleOf(setting, customer.type), customer, session.userId, clock.now());
+    const now = context.clock.now();
+    const refusal = takeBackRefusal(outRuleOf(setting, customer.type), customer, session.userId, now);
     if (refusal) throw businessError(refusal);
     await requirePrivateRoom(tx, session.companyId, setting, session.userId, customer.type);
-    await makePrivate(tx, clock, session.companyId, customer, session.userId, session.deptId);
-    await writeCustomerRecord(
-      tx,
-      context,
-      author(context, session),
-      customer.id,
-      CustomerRecordTypes.toPrivate,
-      '公客拣入私客',
-    );
+    return {
+      set: toPrivateColumns(session.userId, session.deptId, now),
+      type: CustomerRecordTypes.toPrivate,
+      content: '公客拣入私客',
+    };
   });
-}
-
-async function makePrivate(
-  db: Db,
-  clock: Clock,
-  companyId: number,
-  customer: Customer,
-  userId: number,
-  deptId: number | null,
-) {
-  const now = clock.now();
-  await companyScope(db, companyId).update(
-    customers,
-    { attribution: CustomerPools.private, attributorId: userId, deptId, privateSince: now, updateTime: now },
-    eq(customers.id, customer.id),
-  );
 }
 
 /** 分配私客 / 分配公客: 205; every customer must be seen and in the wanted pool; the receiver's cap holds. */
@@ -154,17 +173,12 @@ export async function assignCustomers(
         kind,
         moving.filter((customer) => customer.type === kind).length,
       );
-    for (const customer of moving) {
-      await makePrivate(tx, clock, session.companyId, customer, receiver.id, receiver.deptId);
-      await writeCustomerRecord(
-        tx,
-        context,
-        author(context, session),
-        customer.id,
-        CustomerRecordTypes.assign,
-        `${pool === 1 ? '私客' : '公客'}分配给${receiver.name}`,
-      );
-    }
+    for (const customer of moving)
+      await applyChange(tx, clock, author(context, session), customer.id, {
+        set: toPrivateColumns(receiver.id, receiver.deptId, clock.now()),
+        type: CustomerRecordTypes.assign,
+        content: `${pool === 1 ? '私客' : '公客'}分配给${receiver.name}`,
+      });
   });
 }
 
@@ -173,26 +187,15 @@ export async function changeCustomerState(
   session: Session,
   body: BodyOf<'customerChangeState'>,
 ) {
-  const { db, clock } = context;
-  const access = await customerAccess(db, session);
-  await db.transaction(async (tx) => {
-    const customer = await findVisibleCustomer(tx, access, body.customerId);
+  await changeOneCustomer(context, session, body.customerId, (customer, access) => {
     requireEditable(access, customer);
     if (customer.state === body.state)
       throw new ApiError(Codes.stateConflict, `客户状态已是${customerStateNames[body.state]}`);
-    await companyScope(tx, session.companyId).update(
-      customers,
-      { state: body.state, updateTime: clock.now() },
-      eq(customers.id, customer.id),
-    );
-    await writeCustomerRecord(
-      tx,
-      context,
-      author(context, session),
-      customer.id,
-      CustomerRecordTypes.state,
-      `客户状态由${customerStateNames[customer.state]}改为${customerStateNames[body.state]}`,
-      [
+    return {
+      set: { state: body.state },
+      type: CustomerRecordTypes.state,
+      content: `客户状态由${customerStateNames[customer.state]}改为${customerStateNames[body.state]}`,
+      changes: [
         {
           field: 'state',
           title: '客户状态',
@@ -200,7 +203,7 @@ export async function changeCustomerState(
           after: customerStateNames[body.state] ?? null,
         },
       ],
-    );
+    };
   });
 }
 
@@ -210,31 +213,19 @@ export async function changeDealStatus(
   session: Session,
   body: BodyOf<'customerTransactionStatus'>,
 ) {
-  const { db, clock } = context;
-  const access = await customerAccess(db, session);
-  await db.transaction(async (tx) => {
-    const customer = await findVisibleCustomer(tx, access, body.customerId);
+  await changeOneCustomer(context, session, body.customerId, (customer, access) => {
     requireEditable(access, customer);
     if (customer.dealStatus === body.status)
       throw new ApiError(
         Codes.stateConflict,
         body.status === CustomerDeal.deal ? '该客户已成交' : '该客户未成交',
       );
-    const now = clock.now();
     const isDeal = body.status === CustomerDeal.deal;
-    await companyScope(tx, session.companyId).update(
-      customers,
-      { dealStatus: body.status, dealAt: isDeal ? now : null, updateTime: now },
-      eq(customers.id, customer.id),
-    );
-    await writeCustomerRecord(
-      tx,
-      context,
-      author(context, session),
-      customer.id,
-      isDeal ? CustomerRecordTypes.deal : CustomerRecordTypes.cancelDeal,
-      isDeal ? '客户成交' : '取消成交',
-      [
+    return {
+      set: { dealStatus: body.status, dealAt: isDeal ? context.clock.now() : null },
+      type: isDeal ? CustomerRecordTypes.deal : CustomerRecordTypes.cancelDeal,
+      content: isDeal ? '客户成交' : '取消成交',
+      changes: [
         {
           field: 'dealStatus',
           title: '成交状态',
@@ -242,7 +233,7 @@ export async function changeDealStatus(
           after: isDeal ? '成交' : '未成交',
         },
       ],
-    );
+    };
   });
 }
 
@@ -253,30 +244,20 @@ export async function deleteCustomer(
   customerId: number,
   pool: 1 | 2,
 ) {
-  const { db, clock } = context;
-  const access = await customerAccess(db, session);
+  const access = await customerAccess(context.db, session);
   requireGrant(access, CustomerAuth.remove);
-  await db.transaction(async (tx) => {
-    const customer = await findVisibleCustomer(tx, access, customerId);
+  await changeOneCustomer(context, session, customerId, (customer) => {
     if (customer.attribution !== pool)
       throw new ApiError(
         Codes.stateConflict,
         pool === CustomerPools.public ? '该客户不在公客池' : '该客户不是私客',
       );
     if (pool === CustomerPools.private) requireEditable(access, customer);
-    await companyScope(tx, session.companyId).update(
-      customers,
-      { deletedAt: clock.now() },
-      eq(customers.id, customer.id),
-    );
-    await writeCustomerRecord(
-      tx,
-      context,
-      author(context, session),
-      customer.id,
-      CustomerRecordTypes.remove,
-      `删除${pool === CustomerPools.public ? '公客' : '私客'} ${customer.name}`,
-    );
+    return {
+      set: { deletedAt: context.clock.now() },
+      type: CustomerRecordTypes.remove,
+      content: `删除${pool === CustomerPools.public ? '公客' : '私客'} ${customer.name}`,
+    };
   });
 }
 
@@ -309,46 +290,22 @@ async function sweepCompany(
     const reason = outReason(rule, customer, now);
     if (!reason) continue;
     const manager = rule.outType === 2 ? await storeManagerOf(db, companyId, customer.deptId) : null;
-    await db.transaction(async (tx) => {
-      const scope = companyScope(tx, companyId);
-      if (manager && manager.id !== customer.attributorId) {
-        await scope.update(
-          customers,
-          {
-            attributorId: manager.id,
-            deptId: manager.deptId,
-            privateSince: now,
-            releasedBy: customer.attributorId,
-            releasedAt: now,
-            updateTime: now,
-          },
-          eq(customers.id, customer.id),
-        );
-      } else {
-        await scope.update(
-          customers,
-          {
-            attribution: CustomerPools.public,
-            attributorId: null,
-            privateSince: null,
-            releasedBy: customer.attributorId,
-            releasedAt: now,
-            updateTime: now,
-          },
-          eq(customers.id, customer.id),
-        );
-      }
-      await writeCustomerRecord(
-        tx,
-        { clock },
-        { companyId, userId: null, ip: null },
-        customer.id,
-        CustomerRecordTypes.autoPublic,
-        manager && manager.id !== customer.attributorId
+    const toManager = manager !== null && manager.id !== customer.attributorId;
+    await db.transaction(async (tx) =>
+      applyChange(tx, clock, { companyId, userId: null, ip: null }, customer.id, {
+        set: toManager
+          ? {
+              ...toPrivateColumns(manager.id, manager.deptId, now),
+              releasedBy: customer.attributorId,
+              releasedAt: now,
+            }
+          : toPublicColumns(customer, now),
+        type: CustomerRecordTypes.autoPublic,
+        content: toManager
           ? `私客${reason}，按规则转给店长${manager.name}`
           : `私客${reason}，按规则自动转为公客`,
-      );
-    });
+      }),
+    );
     moved += 1;
   }
   return moved;

@@ -10,48 +10,11 @@ import { houseFollowUps, houseTeam, houses } from '../../db/schema-house';
 import { communityArchives, platformCommunities } from '../../db/schema-community';
 import { users } from '../../db/schema';
 import { inCompany } from '../../db/company-scope';
+import { seededRandom, demoSurnames, type DemoRandom } from '../../seed/demo-random';
 import type { Session } from '../../contract/types';
 import { listCategories } from './categories';
 import { TeamRoles, unitPrice } from '../../../domain/house-rules';
 
-/** A small deterministic generator (mulberry32). */
-function generator(seed: number) {
-  let state = seed;
-  const next = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
-  };
-}
-
-const surnames = [
-  '王',
-  '李',
-  '张',
-  '刘',
-  '陈',
-  '杨',
-  '黄',
-  '赵',
-  '吴',
-  '周',
-  '徐',
-  '孙',
-  '马',
-  '朱',
-  '胡',
-  '郭',
-  '何',
-  '林',
-  '罗',
-  '梁',
-];
 const givenNames = [
   '伟',
   '芳',
@@ -123,12 +86,12 @@ async function demoOffice(db: Db, company: DemoCompany) {
   return { staff, communities, tags: tags.map((tag) => tag.categoryId) };
 }
 
-function phone(random: ReturnType<typeof generator>): string {
+function phone(random: DemoRandom): string {
   return `1${random.pick(['35', '36', '37', '38', '39', '58', '59', '86', '88'])}${String(random.int(0, 99999999)).padStart(8, '0')}`;
 }
 
 async function seedCompanyHouses(db: Db, company: DemoCompany, now: Date): Promise<void> {
-  const random = generator(company.seed);
+  const random = seededRandom(company.seed);
   const { staff, communities, tags } = await demoOffice(db, company);
   if (communities.length === 0 || staff.length === 0) return;
   const agents = staff.filter((person) => !person.isManager);
@@ -189,7 +152,7 @@ async function seedCompanyHouses(db: Db, company: DemoCompany, now: Date): Promi
         paymentMethod: type === 2 ? random.pick(paymentMethods) : null,
         taxYears: type === 1 ? random.pick([0, 2, 5, 5]) : null,
         onlyHouse: type === 1 ? random.int(0, 1) : null,
-        ownerName: `${random.pick(surnames)}${random.pick(givenNames)}`,
+        ownerName: `${random.pick(demoSurnames)}${random.pick(givenNames)}`,
         ownerPhone: phone(random),
         source: random.pick(sources),
         level: random.pick(['A', 'B', 'B', 'C']),

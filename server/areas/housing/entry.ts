@@ -18,7 +18,8 @@ import { checkPictureUrls } from '../sign/picture-urls';
 import { findPlatformCommunity } from '../community/platform';
 import { tagNames } from './categories';
 import { readHousingSetting } from './settings';
-import { RecordTypes, writeRecord, type FieldChange } from './records';
+import { RecordTypes } from './records';
+import { writeRecord, type FieldChange } from '../records/app-records';
 import { findVisibleHouse, houseAccess, requireEditable, type House, type HouseAccess } from './access';
 import { HouseAuth } from '../../../domain/auth-ids';
 import {

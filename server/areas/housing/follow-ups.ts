@@ -12,7 +12,8 @@ import type { BodyOf, HandlerContext, QueryOf, Session } from '../../contract/ty
 import { businessError, forbidden, notFound } from '../../contract/envelope';
 import { formatDateTime } from '../../format';
 import { checkPictureUrls } from '../sign/picture-urls';
-import { RecordTypes, writeRecord } from './records';
+import { RecordTypes } from './records';
+import { writeRecord } from '../records/app-records';
 import { findVisibleHouse, houseAccess, type HouseAccess } from './access';
 import { HouseAuth } from '../../../domain/auth-ids';
 import { followUpCategoryNames } from '../../../domain/house-rules';

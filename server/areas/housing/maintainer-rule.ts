@@ -21,7 +21,8 @@ import {
   type MaintainerRule,
 } from '../../../domain/house-rules';
 import { defaultHousingSetting, type HousingSetting } from './settings';
-import { RecordTypes, writeRecord } from './records';
+import { RecordTypes } from './records';
+import { writeRecord } from '../records/app-records';
 import { writeSystemFollowUp } from './follow-ups';
 import { storeManagerOf } from '../org/store-manager';
 

@@ -16,7 +16,8 @@ import { ApiError, Codes, businessError, forbidden, notFound } from '../../contr
 import { formatDateTime } from '../../format';
 import { escapeLike } from '../community/platform';
 import { readHousingSetting, type HousingSetting } from './settings';
-import { RecordTypes, writeRecord, type RecordAuthor } from './records';
+import { RecordTypes } from './records';
+import { writeRecord, type RecordAuthor } from '../records/app-records';
 import { writeSystemFollowUp } from './follow-ups';
 import { findDuplicate, requirePoolRoom } from './entry';
 import {

@@ -13,7 +13,8 @@ import { companyScope, inCompany } from '../../db/company-scope';
 import type { HandlerContext, Session } from '../../contract/types';
 import { ApiError, Codes, businessError, forbidden } from '../../contract/envelope';
 import { readHousingSetting, type HousingSetting } from './settings';
-import { RecordTypes, writeRecord } from './records';
+import { RecordTypes } from './records';
+import { writeRecord } from '../records/app-records';
 import { findVisibleHouse, houseAccess, type House, type HouseAccess } from './access';
 import { HouseAuth } from '../../../domain/auth-ids';
 import {
