@@ -746,7 +746,7 @@ export interface paths {
      * 云采集房源列表（采集主机，无令牌）
      * @description 设计说明：公司以 companyId 指明（采集主机不带 token / sessionid 请求头，带采集凭证 ticket，无效时 code 400），用于标记已转入的房源；需录入房源权限（403）。
      *     城市须为本公司开通城市（405）。排序：0 默认（发布时间降序），1 总价升序，2 总价降序，3 单价升序，4 单价降序（仅出售），5 租金升序，6 租金降序（仅出租），7 面积升序，8 面积降序；
-     *     居室 1 至 4，5 表示四室以上。联系电话为掩码。
+     *     居室 1 至 4，5 表示四室及以上。联系电话为掩码。
      */
     get: operations['page'];
     put?: never;
@@ -1401,6 +1401,52 @@ export interface paths {
      * @description 设计说明：种子只给出 getCustomerfollowUp，写跟进按 /housing/v2/housingfollowUp 的命名补充。能查看该客户即可写跟进； 分类 1 普通跟进，4 带看；写跟进更新客户的跟进时间（带看另更新带看时间），供转公规则计算。
      */
     post: operations['customerfollowUp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/customer/v2/customerMatchHouses': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 客户匹配房源
+     * @description 设计说明：种子未给出该接口（客源与房源双向匹配，issue 14）。返回本公司中符合客户需求、用户可见的有效房源，
+     *     按匹配度降序（区域 30、价格 30、面积 20、户型 10、物业类型 10，规则见 docs/customers.md）；
+     *     求购、新房客户匹配出售房源，求租客户匹配出租房源；价格在意向区间外 10% 以内仍算匹配（得一半分），
+     *     指定了区县或小区时只匹配其中的房源。每次至多为最新的 2000 套候选房源评分。
+     *     客户不可见时 code 404；无 查看客源 或 查看房源 权限时 code 403。
+     */
+    get: operations['customerMatchHouses'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/customer/v2/houseMatchCustomers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 房源匹配客户
+     * @description 设计说明：种子未给出该接口（房源详情的匹配客户，与 showCustomers 的带看客户并列）。返回本公司中需求符合该房源、
+     *     用户可见的有效且未成交的客户，按匹配度降序（规则同 customerMatchHouses，见 docs/customers.md）；电话按客源列表的规则显示或掩码。
+     *     每次至多为最近跟进的 2000 个候选客户评分。房源不可见时 code 404；无 查看客源 或 查看房源 权限时 code 403。
+     */
+    get: operations['houseMatchCustomers'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -4771,6 +4817,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/sandbox/appRelease': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 开发用：向当前公司灰度发布一个客户端版本（厂商发版台的替身）
+     * @description 设计说明：种子未给出发版接口（版本由厂商发布）。沙箱发版台只向调用者所在公司发布，
+     *     发布后该公司用户的检查新版本（getMyVersion）得到它；forceUpdate 为 1 时客户端必须更新后才能继续使用。
+     *     SANDBOX=0 时 404。
+     */
+    post: operations['sandboxAppRelease'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/seal/regSealWaitAuthList': {
     parameters: {
       query?: never;
@@ -5174,7 +5242,10 @@ export interface paths {
      *     提交后合同为 1 待发起；data.nextType：1 提示发起签署，2 提示发起审批（oaItemId 45/47/49 对应合同类型 1/2/3），3 或缺省仅查看。
      *     带 oaParam 时直接发起审批（合同为 2 待审核，nextType 3）。由草稿提交时草稿随之删除。
      *     当事人身份（姓名与证件号）核验不一致时 code 400020，data 为出错的当事人（如 甲方、乙方代理人），客户端提示 '{data} 身份信息填写错误 请填写正确信息再提交'。
-     *     设计说明：未设置签约方式时 405 您还未设置签署方式,请前往设置!；signatureType 1 时 signBodyList 至少一项。
+     *     设计说明：未设置签约方式时 405 您还未设置签署方式,请前往设置!。signBodyList 是提交人在 signSelectBody 中选择的居间方签约主体与印章：
+     *     每项须是本公司已认证主体的未删除印章且主体不重复，否则 405（所选签约主体或印章不存在或已删除，请重新选择（signBodyList）/
+     *     所选签约主体尚未通过认证…/ 签约主体不能重复选择…），不写入任何数据；居间方签署时加盖第一项的印章。
+     *     不传时（纸质签署，或公司尚无印章）签署时用公司第一个已认证主体的合同专用章，没有则公章。
      */
     post: operations['contractSubmissionV2501'];
     delete?: never;
@@ -7506,7 +7577,7 @@ export interface components {
     };
     /**
      * 居室
-     * @description 居室：1 一室，2 二室，3 三室，4 四室，5 四室以上
+     * @description 居室：1 一室，2 二室，3 三室，4 四室，5 四室及以上
      * @enum {integer}
      */
     CollectRoom: 1 | 2 | 3 | 4 | 5;
@@ -7560,8 +7631,10 @@ export interface components {
     };
     CollectSaveResult: {
       gatherId: components['schemas']['Id'];
-      /** @description 转入后生成的房源编号（私盘，维护人为操作人） */
+      /** @description 转入后生成的房源（私盘，维护人为操作人） */
       houseId: number;
+      /** @description 房源编号 */
+      houseNo: string;
     };
     CollectTicket: {
       ticket: components['schemas']['CollectTicketValue'];
@@ -8414,10 +8487,10 @@ export interface components {
     CustomerChangeRecord: {
       recordId: components['schemas']['Id'];
       /**
-       * @description 变更类型：1 修改资料，2 状态变更，3 转公客，4 拣入私客，5 分配，6 成交，7 取消成交，8 按规则自动转公客
+       * @description 变更类型：1 修改资料，2 状态变更，3 转公客，4 拣入私客，5 分配，6 成交，7 取消成交，8 按规则自动转公客，9 录入，10 删除
        * @enum {integer}
        */
-      type: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+      type: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10;
       typeName: string;
       content: string;
       before?: string | null;
@@ -8685,6 +8758,62 @@ export interface components {
        * Format: date-time
        */
       visitTime?: string | null;
+    };
+    /** @description 匹配度（规则见 docs/customers.md：区域 30、价格 30、面积 20、户型 10、物业类型 10）。 */
+    CustomerMatch: {
+      /** @description 匹配度（0-100） */
+      score: number;
+      /** @description 符合之处（如 意向小区、价格符合、面积接近、户型符合、物业类型符合） */
+      reasons: string[];
+    };
+    /** @description 与客户需求匹配的一套房源。 */
+    CustomerMatchedHouse: components['schemas']['CustomerMatch'] & {
+      houseId: number;
+      houseNo: string;
+      /**
+       * @description 1 出售，2 出租
+       * @enum {integer}
+       */
+      type: 1 | 2;
+      communityName: string;
+      districtName?: string | null;
+      room: number;
+      hall: number;
+      bath: number;
+      area: number;
+      /** @description 出售为万元，出租为元/月 */
+      price: number;
+      unitPrice?: number | null;
+      floor?: number | null;
+      totalFloor?: number | null;
+      property?: number | null;
+      /**
+       * @description 1 公盘，2 私盘
+       * @enum {integer}
+       */
+      attribution: 1 | 2;
+      stateName: string;
+      attributorName?: string | null;
+    };
+    /**
+     * 房源编号
+     * @description 房源记录编号
+     */
+    HouseId: number;
+    /** @description 需求与房源匹配的一位客户。 */
+    CustomerMatchedCustomer: components['schemas']['CustomerMatch'] & {
+      customerId: components['schemas']['CustomerId'];
+      customerNo: string;
+      customerType: components['schemas']['CustomerType'];
+      customerAttribution: components['schemas']['CustomerAttribution'];
+      name: string;
+      /** @description 电话（无编辑权限时为掩码） */
+      phone?: string | null;
+      level?: components['schemas']['CustomerLevel'] | null;
+      demandSummary?: string | null;
+      /** @description 维护人（公客为 null） */
+      userName?: string | null;
+      followUpTime?: components['schemas']['DateTime'] | null;
     };
     /**
      * 快捷签署记录编号
@@ -9142,11 +9271,6 @@ export interface components {
     };
     /** @description 录入房源的表单。 */
     HouseInput: components['schemas']['HouseFields'] & Record<string, never>;
-    /**
-     * 房源编号
-     * @description 房源记录编号
-     */
-    HouseId: number;
     HouseSaved: {
       houseId: components['schemas']['HouseId'];
       /** @description 房源编号（展示用，如 CS20261124001） */
@@ -14914,6 +15038,62 @@ export interface operations {
       };
     };
   };
+  customerMatchHouses: {
+    parameters: {
+      query: {
+        customerId: components['schemas']['CustomerId'];
+        /** @description 页码，从 1 开始 */
+        pageindex?: components['parameters']['pageindex'];
+        /** @description 每页条数（默认 15） */
+        pagesize?: components['parameters']['pagesize'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 匹配的房源（匹配度降序）与总条数 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ListEnvelope'] & {
+            data?: components['schemas']['CustomerMatchedHouse'][];
+          };
+        };
+      };
+    };
+  };
+  houseMatchCustomers: {
+    parameters: {
+      query: {
+        houseId: components['schemas']['HouseId'];
+        /** @description 页码，从 1 开始 */
+        pageindex?: components['parameters']['pageindex'];
+        /** @description 每页条数（默认 15） */
+        pagesize?: components['parameters']['pagesize'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 匹配的客户（匹配度降序）与总条数 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ListEnvelope'] & {
+            data?: components['schemas']['CustomerMatchedCustomer'][];
+          };
+        };
+      };
+    };
+  };
   fileSignContractState: {
     parameters: {
       query?: never;
@@ -19378,6 +19558,42 @@ export interface operations {
           };
         };
       };
+    };
+  };
+  sandboxAppRelease: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * 版本号
+           * @example 5.1.0
+           */
+          version: string;
+          /** 版本代码 */
+          versionCode: number;
+          /** 更新说明 */
+          content: string;
+          /**
+           * 下载地址
+           * @description 缺省为客户端首页（网页客户端刷新即更新）
+           */
+          downloadUrl?: string;
+          /**
+           * 强制更新
+           * @enum {integer}
+           */
+          forceUpdate: 0 | 1;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['Empty'];
     };
   };
   regSealWaitAuthList: {

@@ -45,6 +45,22 @@ describe('version check, help pages and the new-version switch', () => {
     expect(android.code).toBe(200);
   });
 
+  it('a staged release reaches only the company it was released to, with its force flag', async () => {
+    const released = await call(t.app, 'POST', '/sandbox/appRelease', {
+      headers,
+      body: { version: '5.2.0', versionCode: 520, content: '合同打印修复', forceUpdate: 1 },
+    });
+    expect(released.code).toBe(200);
+    const mine = await call(t.app, 'POST', '/apicom/AppVersions/getMyVersion', { headers, body: myVersion });
+    expect(mine.code).toBe(100);
+    expect(mine.data).toMatchObject({ version: '5.2.0', forceUpdate: 1, downloadUrl: '/' });
+    const other = await call(t.app, 'POST', '/apicom/AppVersions/getMyVersion', {
+      headers: await login(t.app, '13900000000'),
+      body: myVersion,
+    });
+    expect(other.data).toMatchObject({ version: '1.1.0', forceUpdate: 0 });
+  });
+
   it('serves the help centre articles in order, and 404 for an unknown category', async () => {
     const result = await call(t.app, 'GET', '/apicom/pages/getContent', {
       headers,

@@ -1,6 +1,9 @@
 /** The sandbox providers' own operations (dev pages). Off when the server runs with SANDBOX=0. */
 import { desc, eq } from 'drizzle-orm';
 import { smsOutbox } from '../../db/schema';
+import { appVersions } from '../../db/schema-system';
+import { appConfig } from '../../../domain/app-config';
+import { requireSession } from '../user/handlers';
 import { notFound } from '../../contract/envelope';
 import type { HandlerMap } from '../../contract/types';
 import { formatDateTime } from '../../format';
@@ -15,5 +18,23 @@ export const sandboxHandlers = {
       .orderBy(desc(smsOutbox.id))
       .limit(50);
     return { data: rows.map((row) => ({ ...row, createdAt: formatDateTime(row.createdAt) })) };
+  },
+
+  /** The vendor's release desk stand-in: a PC client version for the caller's company only. */
+  async sandboxAppRelease({ body }, context) {
+    if (!context.isSandbox) throw notFound('沙箱未开启');
+    const session = requireSession(context);
+    await context.db.insert(appVersions).values({
+      platform: appConfig.platform,
+      name: appConfig.name,
+      version: body.version,
+      versionCode: body.versionCode,
+      content: body.content,
+      downloadUrl: body.downloadUrl || '/',
+      forceUpdate: body.forceUpdate,
+      companyId: session.companyId,
+      releasedAt: context.clock.now(),
+    });
+    return { message: `已向本公司发布 ${body.version}` };
   },
 } satisfies HandlerMap;

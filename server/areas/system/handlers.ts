@@ -1,5 +1,5 @@
 /** Version check, help pages, the new-version switch, system info and photo upload (000 section 7, "Other"). */
-import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import { appVersions, helpPages, upgradeStates } from '../../db/schema-system';
 import { notFound } from '../../contract/envelope';
 import type { HandlerMap } from '../../contract/types';
@@ -15,11 +15,19 @@ export const photoMaxBytes = 10 * 1024 * 1024;
 export const upToDateMessage = '已是最新版本!';
 
 export const systemHandlers = {
-  async getMyVersion({ body }, { db }) {
-    const [latest] = await db
+  async getMyVersion({ body }, context) {
+    const session = requireSession(context);
+    const [latest] = await context.db
       .select()
       .from(appVersions)
-      .where(and(eq(appVersions.platform, body.platform), gt(appVersions.versionCode, body.versionCode)))
+      .where(
+        and(
+          eq(appVersions.platform, body.platform),
+          gt(appVersions.versionCode, body.versionCode),
+          // Released to every company, or staged to this one first.
+          or(isNull(appVersions.companyId), eq(appVersions.companyId, session.companyId)),
+        ),
+      )
       .orderBy(desc(appVersions.versionCode))
       .limit(1);
     if (!latest) return { message: upToDateMessage, data: null };
