@@ -20,3 +20,9 @@ export function formatDate(date: Date): string {
 export function formatClockTime(date: Date): string {
   return dayjs(date).tz(zone).format('HH:mm');
 }
+
+/** The Beijing weekday (1 Monday … 7 Sunday) and HH:mm of a moment (the login time window). */
+export function beijingWeekdayAndTime(date: Date): { weekday: number; time: string } {
+  const local = dayjs(date).tz(zone);
+  return { weekday: local.day() === 0 ? 7 : local.day(), time: local.format('HH:mm') };
+}

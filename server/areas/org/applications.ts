@@ -2,17 +2,32 @@
  * Invitation links and applications to join the company. An invitee opens the link without
  * logging in, confirms the mobile with an SMS code and applies; someone with 组织架构管理 (8801)
  * whose scope covers the department approves (the staff member is created then) or rejects.
- * Whether joining needs approval is the management setting joinApprove; until the management
- * settings are stored, its documented default (1, needs approval) applies.
+ * Whether joining needs approval is the management setting joinApprove at the time the link is made.
+ * Staff added by a non-manager while 添加员工需审核 is on wait here too (source 2); their adder sees
+ * them under 我添加的 and may not approve them.
  */
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  or,
+  type SQL,
+} from 'drizzle-orm';
 import { inCompany } from '../../db/company-scope';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db';
 import { companies, departments, positions, roles, users } from '../../db/schema';
 import { orgApplies, orgInvites } from '../../db/schema-org';
-import { ApiError, Codes, businessError, notFound } from '../../contract/envelope';
+import { ApiError, Codes, businessError, forbidden, notFound } from '../../contract/envelope';
 import type { BodyOf, QueryOf, Session } from '../../contract/types';
 import type { Clock } from '../../clock';
 import { formatDateTime } from '../../format';
@@ -21,9 +36,15 @@ import { loadAuthSnapshot } from '../auth/auth-snapshot';
 import { checkVerifyCode } from '../user/verify-codes';
 import { loadVisibleDepartments } from './department-scope';
 import { requireOrgManagement } from './departments';
-import { insertStaffMember, requireFreeMobile, requireFreeSeat, requirePlacement } from './staff';
+import {
+  insertStaffMember,
+  requireFreeMobile,
+  requireFreeSeat,
+  requireNoPendingApply,
+  requirePlacement,
+} from './staff';
+import { readManageSetting } from './manage-settings';
 
-const joinApproveDefault = true;
 const inviteMissing = '邀请不存在或已被删除';
 const applyMissing = '申请不存在或已被删除';
 const pending = 1;
@@ -99,6 +120,7 @@ export async function createInvite(db: Db, clock: Clock, session: Session, body:
   await requirePlacement(db, session, visible, body);
   const now = clock.now();
   const validDays = body.validDays ?? 7;
+  const setting = await readManageSetting(db, session.companyId);
   let inviteId: number | undefined;
   for (let attempt = 0; attempt < 5 && inviteId === undefined; attempt++) {
     const [row] = await db
@@ -109,7 +131,7 @@ export async function createInvite(db: Db, clock: Clock, session: Session, body:
         deptId: body.deptId,
         roleId: body.roleId,
         positionId: body.positionId ?? null,
-        needApprove: joinApproveDefault,
+        needApprove: setting.joinApprove === 1,
         creatorUserId: session.userId,
         expiresAt: new Date(now.getTime() + validDays * 24 * 60 * 60 * 1000),
         createdAt: now,
@@ -193,18 +215,7 @@ export async function joinByInvite(db: Db, clock: Clock, body: BodyOf<'inviteJoi
   if (inviteState(invite, clock.now()) !== 1)
     throw new ApiError(Codes.stateConflict, '邀请链接已过期或已作废');
   await requireFreeMobile(db, invite.companyId, body.mobile);
-  const [open] = await db
-    .select({ id: orgApplies.id })
-    .from(orgApplies)
-    .where(
-      and(
-        inCompany(orgApplies, invite.companyId),
-        eq(orgApplies.mobile, body.mobile),
-        eq(orgApplies.state, pending),
-      ),
-    )
-    .limit(1);
-  if (open) throw businessError('您已提交过加入申请，请等待审核');
+  await requireNoPendingApply(db, invite.companyId, body.mobile, '您已提交过加入申请，请等待审核');
   const name = body.name.trim();
   if (name === '') throw businessError('姓名不能为空');
   if (!invite.needApprove) await requireFreeSeat(db, clock, invite.companyId);
@@ -245,9 +256,20 @@ export async function joinByInvite(db: Db, clock: Clock, body: BodyOf<'inviteJoi
 async function reviewableFilter(db: Db, session: Session): Promise<SQL | undefined> {
   const snapshot = await loadAuthSnapshot(db, session);
   if (!hasAuth(snapshot, 88, 0, 8801)) return eq(orgApplies.id, -1);
+  // Someone whose additions need approval does not approve them himself.
+  const notOwnAddition = snapshot.isManager
+    ? undefined
+    : or(
+        ne(orgApplies.source, 2),
+        isNull(orgApplies.applicantUserId),
+        ne(orgApplies.applicantUserId, session.userId),
+      );
   const visible = await loadVisibleDepartments(db, session);
-  if (visible.allDepts) return undefined;
-  return inArray(orgApplies.deptId, visible.deptIds.size > 0 ? [...visible.deptIds] : [-1]);
+  if (visible.allDepts) return notOwnAddition;
+  return and(
+    notOwnAddition,
+    inArray(orgApplies.deptId, visible.deptIds.size > 0 ? [...visible.deptIds] : [-1]),
+  );
 }
 
 function selectApplies(db: Db) {
@@ -356,6 +378,8 @@ async function findPendingApply(db: Db, session: Session, applyId: number) {
     .limit(1);
   if (!row) throw notFound(applyMissing);
   if (row.state !== pending) throw new ApiError(Codes.stateConflict, '该申请已处理');
+  if (row.source === 2 && row.applicantUserId === session.userId && !session.isManager)
+    throw forbidden('不能审核自己添加的员工');
   return row;
 }
 
@@ -380,6 +404,9 @@ export async function approveApply(db: Db, clock: Clock, session: Session, body:
       deptId,
       roleId,
       positionId,
+      rankId: apply.rankId,
+      sex: apply.sex ?? 0,
+      entryDate: apply.entryDate,
     });
     const changed = await tx
       .update(orgApplies)

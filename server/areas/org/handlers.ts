@@ -1,4 +1,7 @@
-/** Handlers of the organisation directory (openapi/paths/org.yaml) and the role operations of base.yaml. */
+/**
+ * Handlers of the organisation directory, ranks (openapi/paths/org.yaml), and the role and
+ * management-setting operations of base.yaml.
+ */
 import type { HandlerMap } from '../../contract/types';
 import { requireSession } from '../user/handlers';
 import {
@@ -29,6 +32,17 @@ import {
   updateRoleAuth,
 } from './roles';
 import { listMoreCities, listOpenCities, saveOpenCities } from './open-cities';
+import {
+  addRank,
+  addRankGroup,
+  deleteRank,
+  deleteRankGroup,
+  listRankGroups,
+  listRanks,
+  updateRank,
+  updateRankGroup,
+} from './ranks';
+import { readManageSetting, saveManageSetting } from './manage-settings';
 import {
   approveApply,
   cancelInvite,
@@ -178,5 +192,42 @@ export const orgHandlers = {
   async updateRoleAuth({ body }, context) {
     await updateRoleAuth(context.db, requireSession(context), body);
     return { message: '权限已保存' };
+  },
+
+  async rankGroupList(_input, context) {
+    return { data: await listRankGroups(context.db, requireSession(context)) };
+  },
+  async addRankGroup({ body }, context) {
+    return { data: await addRankGroup(context.db, requireSession(context), body), message: '职级序列已添加' };
+  },
+  async updateRankGroup({ body }, context) {
+    await updateRankGroup(context.db, requireSession(context), body);
+    return { message: '职级序列已保存' };
+  },
+  async deleteRankGroup({ query }, context) {
+    await deleteRankGroup(context.db, requireSession(context), query.rankGroupId);
+    return { message: '职级序列已删除' };
+  },
+  async rankList({ query }, context) {
+    return { data: await listRanks(context.db, requireSession(context), query.rankGroupId) };
+  },
+  async addRank({ body }, context) {
+    return { data: await addRank(context.db, requireSession(context), body), message: '职级已添加' };
+  },
+  async updateRank({ body }, context) {
+    await updateRank(context.db, requireSession(context), body);
+    return { message: '职级已保存' };
+  },
+  async deleteRank({ query }, context) {
+    await deleteRank(context.db, requireSession(context), query.rankId);
+    return { message: '职级已删除' };
+  },
+
+  async getManageSetting(_input, context) {
+    return { data: await readManageSetting(context.db, requireSession(context).companyId) };
+  },
+  async manageSetting({ body }, context) {
+    await saveManageSetting(context.db, context.clock, requireSession(context), body);
+    return { message: '管理设置已保存' };
   },
 } satisfies HandlerMap;

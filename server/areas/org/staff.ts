@@ -8,7 +8,7 @@ import { inCompany } from '../../db/company-scope';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db';
 import { departments, positions, roles, sessions, users } from '../../db/schema';
-import { staffDetails } from '../../db/schema-org';
+import { orgApplies, ranks, staffDetails } from '../../db/schema-org';
 import { ApiError, Codes, Messages, businessError, forbidden, notFound } from '../../contract/envelope';
 import type { BodyOf, QueryOf, Session } from '../../contract/types';
 import type { Clock } from '../../clock';
@@ -17,6 +17,8 @@ import { revokeUserSessions } from '../user/sessions';
 import { readAccountSummary } from '../recharge/entitlements';
 import { canSee, loadVisibleDepartments, subtreeIds, type VisibleDepartments } from './department-scope';
 import { requireOrgManagement, requireVisibleDepartment } from './departments';
+import { requireRank } from './ranks';
+import { readManageSetting } from './manage-settings';
 
 const staffMissing = '员工不存在或已被删除';
 const active = 1;
@@ -36,6 +38,7 @@ const staffColumns = {
   positionId: users.positionId,
   positionName: positions.name,
   rankId: staffDetails.rankId,
+  rankName: ranks.name,
   status: users.status,
   isManager: users.isManager,
   entryDate: staffDetails.entryDate,
@@ -54,6 +57,7 @@ function selectStaff(db: Db) {
     .leftJoin(roles, eq(roles.id, users.roleId))
     .leftJoin(positions, eq(positions.id, users.positionId))
     .leftJoin(staffDetails, eq(staffDetails.userId, users.id))
+    .leftJoin(ranks, eq(ranks.id, staffDetails.rankId))
     .leftJoin(handover, eq(handover.id, staffDetails.handoverUserId));
 }
 
@@ -72,8 +76,7 @@ function toStaff(row: StaffRow) {
     positionId: row.positionId,
     positionName: row.positionName,
     rankId: row.rankId,
-    // Ranks belong to the rank settings (secondary host); their names are not joined here.
-    rankName: null,
+    rankName: row.rankName,
     state: row.status === resigned ? (2 as const) : (1 as const),
     isManager: row.isManager ? (1 as const) : (0 as const),
     entryDate: row.entryDate,
@@ -239,6 +242,21 @@ export async function requireFreeMobile(
   throw businessError('该手机号是本公司离职员工，请在离职员工列表中办理复职');
 }
 
+/** One open application per mobile: a second one waits for nothing the first does not. */
+export async function requireNoPendingApply(
+  db: Db,
+  companyId: number,
+  mobile: string,
+  message = '该手机号已有待审核的加入申请，请在 待处理的 中审核',
+): Promise<void> {
+  const [open] = await db
+    .select({ id: orgApplies.id })
+    .from(orgApplies)
+    .where(and(inCompany(orgApplies, companyId), eq(orgApplies.mobile, mobile), eq(orgApplies.state, 1)))
+    .limit(1);
+  if (open) throw businessError(message);
+}
+
 /** A seat is free while the company's active staff are fewer than its package's accounts (406 otherwise). */
 export async function requireFreeSeat(db: Db, clock: Clock, companyId: number): Promise<void> {
   const summary = await readAccountSummary(db, companyId, clock.now());
@@ -295,9 +313,34 @@ export async function requirePlacement(
 export async function addStaff(db: Db, clock: Clock, session: Session, body: BodyOf<'staffAdd'>) {
   const visible = await requireOrgManagement(db, session);
   await requirePlacement(db, session, visible, body);
+  await requireRank(db, session.companyId, body.rankId);
   await requireFreeMobile(db, session.companyId, body.mobile);
+  await requireNoPendingApply(db, session.companyId, body.mobile);
   const name = body.name.trim();
   if (name === '') throw businessError('姓名不能为空');
+  const setting = await readManageSetting(db, session.companyId);
+  if (setting.addStaffApprove === 1 && !session.isManager) {
+    // 添加员工需审核: the addition waits as an application under the adder's 我添加的.
+    const [row] = await db
+      .insert(orgApplies)
+      .values({
+        companyId: session.companyId,
+        source: 2,
+        name,
+        mobile: body.mobile,
+        deptId: body.deptId,
+        roleId: body.roleId,
+        positionId: body.positionId ?? null,
+        rankId: body.rankId ?? null,
+        sex: body.sex ?? null,
+        entryDate: body.entryDate ?? null,
+        applicantUserId: session.userId,
+        state: 1,
+        createdAt: clock.now(),
+      })
+      .returning({ id: orgApplies.id });
+    return { userId: null, applyId: row!.id };
+  }
   await requireFreeSeat(db, clock, session.companyId);
   const userId = await db.transaction((tx) => insertStaffMember(tx, session.companyId, { ...body, name }));
   return { userId, applyId: null };
@@ -314,6 +357,7 @@ export async function editStaff(db: Db, session: Session, body: BodyOf<'staffEdi
   }
   await requireRole(db, session.companyId, body.roleId);
   await requirePosition(db, session.companyId, body.positionId);
+  await requireRank(db, session.companyId, body.rankId);
   await requireFreeMobile(db, session.companyId, body.mobile, target.userId);
   const name = body.name.trim();
   if (name === '') throw businessError('姓名不能为空');

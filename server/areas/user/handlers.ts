@@ -17,6 +17,8 @@ import {
   lockedUntil,
 } from '../../../domain/login-lock';
 import { formatClockTime } from '../../format';
+import { checkLoginPolicy } from '../org/login-policy';
+import { ApiError } from '../../contract/envelope';
 
 const wrongCredentials = '账号或密码错误';
 const disabledAccount = '该账号已停用，请联系管理员';
@@ -25,6 +27,21 @@ const disabledAccount = '该账号已停用，请联系管理员';
 export function requireSession(context: HandlerContext): Session {
   if (!context.session) throw new Error('operation needs a session but the contract does not require one');
   return context.session;
+}
+
+/** The management settings' login rules (time window, single device); a refusal is recorded like others. */
+async function checkPolicyRecorded(
+  db: Parameters<typeof checkLoginPolicy>[0],
+  clock: Parameters<typeof checkLoginPolicy>[1],
+  user: Parameters<typeof checkLoginPolicy>[2],
+  attempt: Omit<Parameters<typeof recordLogin>[1], 'failure'>,
+) {
+  try {
+    return await checkLoginPolicy(db, clock, user);
+  } catch (error) {
+    if (error instanceof ApiError) await recordLogin(db, { ...attempt, failure: 'time-window' });
+    throw error;
+  }
 }
 
 export const userHandlers = {
@@ -61,7 +78,9 @@ export const userHandlers = {
       await recordLogin(db, { ...attempt, failure: 'disabled' });
       throw businessError(disabledAccount);
     }
+    const policy = await checkPolicyRecorded(db, clock, user, attempt);
     await recordLogin(db, { ...attempt, failure: null });
+    await policy.endOtherSessions();
     return { data: await issueSession(db, clock, user, ip) };
   },
 
@@ -102,7 +121,9 @@ export const userHandlers = {
         await recordLogin(db, { ...attempt, failure: 'disabled' });
         throw businessError(disabledAccount);
       }
+      const policy = await checkPolicyRecorded(db, clock, user, attempt);
       await recordLogin(db, { ...attempt, failure: null });
+      await policy.endOtherSessions();
       return { data: await issueSession(db, clock, user, ip) };
     }
     const created = await createCompany(db, {

@@ -10,7 +10,8 @@ import { loginLockRule, type PasswordAttempt } from '../../../domain/login-lock'
 
 export const LoginType = { password: 1, code: 2 } as const;
 export const LoginResult = { success: 1, failure: 2 } as const;
-export type LoginFailure = 'wrong-password' | 'locked' | 'address-blocked' | 'disabled' | 'wrong-code';
+export type LoginFailure =
+  'wrong-password' | 'locked' | 'address-blocked' | 'disabled' | 'wrong-code' | 'time-window';
 
 export type LoginAttempt = {
   companyId: number | null;
