@@ -206,6 +206,76 @@ describe('customers: entry, de-duplication, search, follow-ups, deals, pools, as
     expect(foreignHouse.message).toBe('带看房源不存在或已被删除');
   });
 
+  it('matches both ways: the listings that fit the requirement, best first, and the customers that fit a listing', async () => {
+    const search = await call(t.app, 'POST', '/intensiveFarming/new/getCommunityList', {
+      headers: { ...manager, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'cityId=4403&keyword=天健世纪花园',
+    });
+    const community = (search.data as { communityId: number }[])[0]!;
+    const enter = async (price: number, roomNo: string) => {
+      const added = await call(t.app, 'POST', '/housing/v2/housingAdd', {
+        headers: broker,
+        body: {
+          type: 1,
+          attribution: 2,
+          communityId: community.communityId,
+          buildingNo: '9栋',
+          roomNo,
+          room: 3,
+          hall: 2,
+          bath: 1,
+          area: 96,
+          property: 1,
+          price,
+          ownerName: '匹配业主',
+          ownerPhone: `139000${roomNo}`,
+        },
+      });
+      expect(added.code, added.message).toBe(200);
+      return (added.data as { houseId: number }).houseId;
+    };
+    const fits = await enter(650, '12001');
+    const tooDear = await enter(900, '12002');
+    type Matched = { houseId: number; score: number; reasons: string[] };
+    const matched = await call(t.app, 'GET', '/customer/v2/customerMatchHouses', {
+      headers: broker,
+      query: { customerId: String(customerId), pagesize: '50' },
+    });
+    expect(matched.code).toBe(200);
+    const rows = matched.data as Matched[];
+    expect(rows[0]).toMatchObject({ houseId: fits, score: 100 });
+    expect(rows[0]!.reasons).toEqual(['意向小区', '价格符合', '面积符合', '户型符合', '物业类型符合']);
+    expect(rows.map((row) => row.houseId)).not.toContain(tooDear);
+    expect(rows.map((row) => row.score)).toEqual([...rows.map((row) => row.score)].sort((a, b) => b - a));
+    type Fitting = { customerId: number; score: number; phone: string };
+    const back = await call(t.app, 'GET', '/customer/v2/houseMatchCustomers', {
+      headers: broker,
+      query: { houseId: String(fits), pagesize: '100' },
+    });
+    expect(back.code).toBe(200);
+    const people = back.data as Fitting[];
+    expect(people.find((row) => row.customerId === customerId)).toMatchObject({
+      score: 100,
+      phone: '13711112222',
+    });
+    expect(people.map((row) => row.score)).toEqual([...people.map((row) => row.score)].sort((a, b) => b - a));
+    const none = await call(t.app, 'GET', '/customer/v2/houseMatchCustomers', {
+      headers: broker,
+      query: { houseId: String(tooDear), pagesize: '100' },
+    });
+    expect((none.data as Fitting[]).map((row) => row.customerId)).not.toContain(customerId);
+    const foreign = await call(t.app, 'GET', '/customer/v2/customerMatchHouses', {
+      headers: otherManager,
+      query: { customerId: String(customerId) },
+    });
+    expect(foreign.code).toBe(404);
+    const foreignHouse = await call(t.app, 'GET', '/customer/v2/houseMatchCustomers', {
+      headers: otherManager,
+      query: { houseId: String(fits) },
+    });
+    expect(foreignHouse.code).toBe(404);
+  });
+
   it('deal then cancel deal, each in the change record', async () => {
     const deal = await call(t.app, 'POST', '/customer/v2/customerTransactionStatus', {
       headers: broker,

@@ -33,7 +33,7 @@ import {
 
 const dayMs = 24 * 60 * 60 * 1000;
 
-const nameOfDistrict = (id: number) => districtName(id, Math.floor(id / 100));
+export const nameOfDistrict = (id: number) => districtName(id, Math.floor(id / 100));
 
 function dayStart(date: string): Date {
   return new Date(`${date}T00:00:00+08:00`);
@@ -113,7 +113,7 @@ function publicTime(setting: CustomerSetting, customer: Customer): string | null
   return candidates.length > 0 ? formatDateTime(new Date(Math.min(...candidates))) : null;
 }
 
-function demandSummary(customer: Customer): string | null {
+export function demandSummary(customer: Customer): string | null {
   const parts: string[] = [];
   const districts = (customer.demand.districtIds ?? []).map(nameOfDistrict).filter(Boolean);
   if (districts.length > 0) parts.push(districts.join('/'));
@@ -130,7 +130,7 @@ function demandSummary(customer: Customer): string | null {
 }
 
 /** Full phones for the maintainer and those who may edit the customer; masked for the others. */
-function phoneShown(access: CustomerAccess, customer: Customer, phone: string): string {
+export function phoneShown(access: CustomerAccess, customer: Customer, phone: string): string {
   if (inGrantScope(access, CustomerAuth.edit, customer) && customer.attribution === CustomerPools.private)
     return phone;
   if (customer.attribution === CustomerPools.public && access.grants.has(CustomerAuth.edit)) return phone;

@@ -6,6 +6,7 @@ import { customerAccess } from './access';
 import { addCustomer, editCustomer, writeCustomerFollowUp } from './entry';
 import { listCustomerFollowUps, readCustomerDetail, searchCustomers } from './book';
 import { listCustomerRecords } from './records';
+import { matchCustomersForHouse, matchHousesForCustomer } from './matching';
 import {
   assignCustomers,
   changeCustomerState,
@@ -70,6 +71,12 @@ export const customerHandlers = {
   async customerTransactionStatus({ body }, context) {
     await changeDealStatus(context, requireSession(context), body);
     return { data: null, message: body.status === 1 ? '已成交' : '已取消成交' };
+  },
+  async customerMatchHouses({ query }, context) {
+    return matchHousesForCustomer(context.db, requireSession(context), query);
+  },
+  async houseMatchCustomers({ query }, context) {
+    return matchCustomersForHouse(context.db, requireSession(context), query);
   },
   async customerDelete({ body }, context) {
     await deleteCustomer(context, requireSession(context), body.customerId, 1);

@@ -49,7 +49,7 @@ export async function listCustomerRecords(db: Db, session: Session, query: Query
       const changes = record.changes ?? [];
       return {
         recordId: record.id,
-        type: record.type as 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8,
+        type: record.type as 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10,
         typeName: customerRecordTypeNames[record.type] ?? '',
         content: record.content,
         before: changes.length === 1 ? changes[0]!.before : null,
