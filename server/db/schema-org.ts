@@ -145,6 +145,8 @@ export const orgApplies = pgTable(
     handlerUserId: integer('handler_user_id').references(() => users.id),
     handledAt: timestamp('handled_at', { withTimezone: true }),
     userId: integer('user_id').references(() => users.id),
+    /** SHA-256 of the ticket an invitee got when applying, to read the application's state without a session. */
+    ticketHash: text('ticket_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('org_applies_company_idx').on(t.companyId, t.state)],

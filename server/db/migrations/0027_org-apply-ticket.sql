@@ -1,0 +1,1 @@
+ALTER TABLE "org_applies" ADD COLUMN "ticket_hash" text;
