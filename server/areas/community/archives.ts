@@ -10,7 +10,7 @@ import { companyRow, inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { users } from '../../db/schema';
 import { communityArchives, communityPictures, platformCommunities } from '../../db/schema-community';
-import { businessError, notFound } from '../../contract/envelope';
+import { businessError, forbidden, notFound } from '../../contract/envelope';
 import type { BodyOf, QueryOf, Session } from '../../contract/types';
 import type { Clock } from '../../clock';
 import type { FileStorage } from '../../storage/files';
@@ -22,11 +22,28 @@ import { countHouses } from './house-counts';
 import { districtName, findPlatformCommunity, platformSearch, toCommunityDetail } from './platform';
 import { findCity } from '../regions/regions';
 import { CommunityAuth } from '../../../domain/auth-ids';
+import { archiveRefusal } from '../../../domain/estate-rules';
+import { readEstateSetting } from './settings';
 
 export const archiveNotFound = '本公司尚未建立该小区的档案';
 
 async function requireCommunityAuth(db: Db, session: Session, authId: number): Promise<void> {
   await requireAuth(db, session, CommunityAuth.appType, CommunityAuth.itemId, authId);
+}
+
+/** What the estate settings allow a holder of 编辑小区档案: creating (archive null) or changing this archive. */
+async function requireArchiveRight(
+  db: Db,
+  session: Session,
+  archive: { createUserId: number | null } | null,
+): Promise<void> {
+  const setting = await readEstateSetting(db, session.companyId);
+  const refusal = archiveRefusal(
+    setting,
+    { isManager: session.isManager, userId: session.userId, holdsEdit: true },
+    archive,
+  );
+  if (refusal) throw forbidden(refusal);
 }
 
 async function openCityIds(db: Db, session: Session): Promise<number[]> {
@@ -132,7 +149,8 @@ export async function readArchive(db: Db, session: Session, communityId: number)
   await requireCommunityAuth(db, session, CommunityAuth.view);
   const community = await findPlatformCommunity(db, communityId);
   const archive = await findArchive(db, session, communityId);
-  const [[pictures], counts, editors] = await Promise.all([
+  const people = [archive.createUserId, archive.updateUserId].filter((id): id is number => id !== null);
+  const [[pictures], counts, names] = await Promise.all([
     db
       .select({ n: count() })
       .from(communityPictures)
@@ -140,10 +158,14 @@ export async function readArchive(db: Db, session: Session, communityId: number)
         and(inCompany(communityPictures, session.companyId), eq(communityPictures.communityId, communityId)),
       ),
     countHouses(db, session.companyId, [communityId]),
-    archive.updateUserId
-      ? db.select({ name: users.name }).from(users).where(eq(users.id, archive.updateUserId))
+    people.length > 0
+      ? db
+          .select({ id: users.id, name: users.name })
+          .from(users)
+          .where(and(inCompany(users, session.companyId), inArray(users.id, people)))
       : Promise.resolve([]),
   ]);
+  const nameOf = (id: number | null) => names.find((person) => person.id === id)?.name ?? null;
   const platform = toCommunityDetail(community);
   return {
     archiveId: archive.id,
@@ -172,7 +194,9 @@ export async function readArchive(db: Db, session: Session, communityId: number)
       dealCount: 0,
       totalCount: 0,
     },
-    updateUserName: editors[0]?.name ?? null,
+    createUserId: archive.createUserId,
+    createUserName: nameOf(archive.createUserId),
+    updateUserName: nameOf(archive.updateUserId),
     updateTime: formatDateTime(archive.updatedAt),
   };
 }
@@ -192,6 +216,13 @@ function checkBuildings(buildings: BodyOf<'companyCommunity'>['buildings']): voi
 export async function saveArchive(db: Db, clock: Clock, session: Session, body: BodyOf<'companyCommunity'>) {
   await requireCommunityAuth(db, session, CommunityAuth.edit);
   const community = await findPlatformCommunity(db, body.communityId);
+  const [existing] = await db
+    .select({ createUserId: communityArchives.createUserId })
+    .from(communityArchives)
+    .where(
+      and(inCompany(communityArchives, session.companyId), eq(communityArchives.communityId, community.id)),
+    );
+  await requireArchiveRight(db, session, existing ?? null);
   if (!(await openCityIds(db, session)).includes(community.cityId))
     throw businessError(`${findCity(community.cityId)?.name ?? '该城市'}未开通，不能建立小区档案`);
   checkBuildings(body.buildings);
@@ -216,7 +247,14 @@ export async function saveArchive(db: Db, clock: Clock, session: Session, body: 
   };
   const [saved] = await db
     .insert(communityArchives)
-    .values(companyRow(session.companyId, { communityId: community.id, createdAt: now, ...fields }))
+    .values(
+      companyRow(session.companyId, {
+        communityId: community.id,
+        createdAt: now,
+        createUserId: session.userId,
+        ...fields,
+      }),
+    )
     .onConflictDoUpdate({ target: [communityArchives.companyId, communityArchives.communityId], set: fields })
     .returning({ id: communityArchives.id });
   if (!saved) throw new Error('community archive not saved');
@@ -226,6 +264,7 @@ export async function saveArchive(db: Db, clock: Clock, session: Session, body: 
 export async function deleteArchive(db: Db, session: Session, communityId: number): Promise<void> {
   await requireCommunityAuth(db, session, CommunityAuth.edit);
   const archive = await findArchive(db, session, communityId);
+  await requireArchiveRight(db, session, archive);
   const houses = (await countHouses(db, session.companyId, [communityId])).get(communityId);
   if (houses && houses.totalCount > 0)
     throw businessError(`该小区还有 ${houses.totalCount} 套房源，请先处理房源后再删除小区档案`);
@@ -276,7 +315,7 @@ export async function addPictures(
   body: BodyOf<'companyCommunityPicturesAdd'>,
 ) {
   await requireCommunityAuth(db, session, CommunityAuth.edit);
-  await findArchive(db, session, body.communityId);
+  await requireArchiveRight(db, session, await findArchive(db, session, body.communityId));
   const urls = await checkPictureUrls(files, body.urls, { label: '图片地址', key: 'urls' });
   const now = clock.now();
   const rows = await db
@@ -299,7 +338,7 @@ export async function addPictures(
 
 export async function deletePictures(db: Db, session: Session, body: BodyOf<'companyCommunityPicturesDel'>) {
   await requireCommunityAuth(db, session, CommunityAuth.edit);
-  await findArchive(db, session, body.communityId);
+  await requireArchiveRight(db, session, await findArchive(db, session, body.communityId));
   const mine = and(
     inCompany(communityPictures, session.companyId),
     eq(communityPictures.communityId, body.communityId),

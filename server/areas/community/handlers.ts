@@ -1,4 +1,7 @@
-/** Handlers of the community operations (openapi/paths/community.yaml): the archive and the platform base. */
+/**
+ * Handlers of the community operations (openapi/paths/community.yaml): the archive, the platform
+ * base, the estate basic settings and cloud collect.
+ */
 import type { HandlerMap } from '../../contract/types';
 import { requireSession } from '../user/handlers';
 import {
@@ -12,6 +15,8 @@ import {
   readPlatformDetail,
   saveArchive,
 } from './archives';
+import { issueCollectTicket, listCollected, readCollectSetting, saveCollected } from './collect';
+import { readEstateSetting, saveEstateSetting } from './settings';
 import {
   findPlatformCommunity,
   listPlatformCities,
@@ -67,5 +72,24 @@ export const communityHandlers = {
   async getCommunityList({ body }, context) {
     requireSession(context);
     return searchPlatformCommunities(context.db, body);
+  },
+  async getEstateSetting(_input, context) {
+    return { data: await readEstateSetting(context.db, requireSession(context).companyId) };
+  },
+  async estateSetting({ body }, context) {
+    await saveEstateSetting(context.db, context.clock, requireSession(context), body);
+    return { data: null, message: '保存成功' };
+  },
+  async collectTicket(_input, context) {
+    return { data: await issueCollectTicket(context.db, requireSession(context)) };
+  },
+  async findSetting({ query }, context) {
+    return { data: await readCollectSetting(context, query) };
+  },
+  async page({ query }, context) {
+    return listCollected(context, query);
+  },
+  async save({ query }, context) {
+    return { data: await saveCollected(context, query), message: '已转入本公司房源（私盘）' };
   },
 } satisfies HandlerMap;

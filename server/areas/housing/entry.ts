@@ -16,6 +16,7 @@ import { ApiError, Codes, businessError, forbidden } from '../../contract/envelo
 import { formatDate } from '../../format';
 import { checkPictureUrls } from '../sign/picture-urls';
 import { findPlatformCommunity } from '../community/platform';
+import { requireDictionaryCommunity } from '../community/settings';
 import { tagNames } from './categories';
 import { readHousingSetting } from './settings';
 import { RecordTypes } from './records';
@@ -55,6 +56,7 @@ async function toColumns(
   const setting = await readHousingSetting(context.db, session.companyId);
   const allowed = setting.publishingType.includes(3) || setting.publishingType.includes(input.type);
   if (!allowed) throw businessError(`公司未开放发布${houseKindNames[input.type]}房源`);
+  await requireDictionaryCommunity(context.db, session.companyId, input.communityId);
   const community = input.communityId ? await findPlatformCommunity(context.db, input.communityId) : null;
   if (input.tags && input.tags.length > 0) {
     const known = await tagNames(context.db, session, HouseAuth.appType);
@@ -192,7 +194,11 @@ export async function findDuplicate(
   return found ?? null;
 }
 
-function duplicateError(found: { id: number; houseNo: string; attributorName: string | null }): ApiError {
+export function duplicateError(found: {
+  id: number;
+  houseNo: string;
+  attributorName: string | null;
+}): ApiError {
   const holder = found.attributorName ? `，维护人 ${found.attributorName}` : '，当前在公盘';
   return new ApiError(Codes.business, `该房源已存在（房源编号 ${found.houseNo}${holder}），不能重复录入`, {
     duplicate: 1,
