@@ -3748,7 +3748,7 @@ export interface paths {
     };
     /**
      * 受邀人查看邀请（无需登录）
-     * @description 设计说明：邀请码不存在时返回 404；过期或作废时 valid 为 0。
+     * @description 设计说明：邀请码不存在时返回 404；过期或作废时 valid 为 0，state 说明是哪一种。
      */
     get: operations['inviteDetail'];
     put?: never;
@@ -3774,6 +3774,26 @@ export interface paths {
      *     needApprove 为 1 时生成待审核申请（state 1）；为 0 时直接成为员工（state 2，userId 非空，席位用尽时 406）。
      */
     post: operations['inviteJoin'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/org/v2/applyStatus': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 受邀人查看加入申请的结果（无需登录）
+     * @description 设计说明：applyId 与申请时得到的 ticket 不匹配时返回 404，不透露申请是否存在。
+     */
+    get: operations['applyStatus'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -11035,12 +11055,27 @@ export interface components {
        * @enum {integer}
        */
       valid: 0 | 1;
+      state: components['schemas']['OrgInviteState'];
+      /**
+       * @description 1 申请后需审核；0 提交即加入公司
+       * @enum {integer}
+       */
+      needApprove: 0 | 1;
     };
     /**
      * @description 申请状态：1 待审核，2 已通过，3 已拒绝
      * @enum {integer}
      */
     OrgApplyState: 1 | 2 | 3;
+    /** @description 受邀人查看自己的加入申请（无需登录，凭申请时得到的 ticket） */
+    OrgApplyStatus: {
+      applyId: components['schemas']['Id'];
+      state: components['schemas']['OrgApplyState'];
+      companyName: string;
+      deptName: string;
+      rejectReason: string | null;
+      handleTime: components['schemas']['DateTime'] | null;
+    };
     /** @description 申请页签计数：待处理的（pendingCount）、我添加的（myApplyCount） */
     OrgApplyCount: {
       /** @description 当前用户可审核的待审核申请数 */
@@ -18193,7 +18228,36 @@ export interface operations {
               applyId: components['schemas']['Id'];
               state: components['schemas']['OrgApplyState'];
               userId: number | null;
+              /** @description 凭此查看申请结果（/org/v2/applyStatus）；只在此返回一次 */
+              ticket: string;
             };
+          };
+        };
+      };
+    };
+  };
+  applyStatus: {
+    parameters: {
+      query: {
+        /** @description 申请编号 */
+        applyId: number;
+        /** @description 申请时得到的凭据 */
+        ticket: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 申请结果 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope'] & {
+            data?: components['schemas']['OrgApplyStatus'];
           };
         };
       };

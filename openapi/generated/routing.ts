@@ -46,6 +46,7 @@ export const publicPaths: readonly string[] = [
   '/gather/save',
   '/org/v2/inviteDetail',
   '/org/v2/inviteJoin',
+  '/org/v2/applyStatus',
   '/sandbox/smsOutbox',
   '/sandbox/faceDecide',
   '/user/login/loginPassword',

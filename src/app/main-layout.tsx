@@ -35,6 +35,7 @@ import { createWorkspaceMachine } from './workspace-actors';
 import { PayStatusGate } from './pay-status-gate';
 import { isGatedPage } from './pay-status-gate-actors';
 import { unreadBadge, useUnreadCount } from '../core/unread-messages';
+import { VersionGate } from './version-gate';
 
 /** The message centre's page: its menu entry and the header button carry the unread count. */
 const messagesEntry = { appType: 999, appId: 1, name: '消息', path: '/views/system/message/index' };
@@ -267,6 +268,7 @@ export default function MainLayout({ token }: { token: string }) {
           </Flex>
         </AlertDialog.Content>
       </AlertDialog.Root>
+      <VersionGate />
     </WorkspaceContext.Provider>
   );
 }

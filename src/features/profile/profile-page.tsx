@@ -20,7 +20,8 @@ import { useSessionSnapshot, sendSession } from '../../core/use-session';
 import { versionCheckMachine, upToDateMessage } from '../../../machines/version-check.machine';
 import { resourceMachine } from '../../../machines/resource.machine';
 import { inspect } from '../../inspector/inspection-store';
-import { checkVersion, loadHelp, loadUpgradeState, saveUpgradeState } from './profile-actors';
+import { loadHelp, loadUpgradeState, saveUpgradeState } from './profile-actors';
+import { checkVersion } from '../../core/version-check';
 import { appConfig } from '../../../domain/app-config';
 
 const versionMachine = versionCheckMachine.provide({ actors: { checkVersion } });
@@ -185,7 +186,8 @@ export default function ProfilePage(_props: PageProps) {
               </Button>
               <Text size="2" data-testid="version-result">
                 {version.matches('upToDate') && upToDateMessage}
-                {version.matches('updateAvailable') && `发现新版本 ${version.context.update?.version}`}
+                {(version.matches('updateAvailable') || version.matches('forcedUpdate')) &&
+                  `发现新版本 ${version.context.update?.version}`}
                 {version.matches('failed') && version.context.error}
               </Text>
             </Flex>
