@@ -347,6 +347,51 @@ describe('ranks, rank groups and the management settings', () => {
     expect((await save({ joinApprove: 1, addStaffApprove: 0 })).code).toBe(200);
   });
 
+  it("lets an invitee read the application's result with the ticket it got, and nobody without it", async () => {
+    const invite = await call(t.app, 'POST', '/org/v2/inviteCreate', {
+      headers: managerA,
+      body: { deptId: dept('人民路店'), roleId: roleIds['经纪人']! },
+    });
+    const { inviteCode, inviteId } = invite.data as { inviteCode: string; inviteId: number };
+    expect((await call(t.app, 'GET', '/org/v2/inviteDetail', { query: { inviteCode } })).data).toMatchObject({
+      valid: 1,
+      state: 1,
+      needApprove: 1,
+    });
+    t.clock.advance(61_000);
+    await call(t.app, 'POST', '/user/validate/sendVerifyCode', { body: { userName: '13600000031' } });
+    const code = /(\d{6})/.exec(t.sms.sent.at(-1)!.content)![1]!;
+    const joined = await call(t.app, 'POST', '/org/v2/inviteJoin', {
+      body: { inviteCode, name: '郑新人', mobile: '13600000031', code },
+    });
+    const { applyId, ticket } = joined.data as { applyId: number; ticket: string };
+    expect(ticket).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const status = (query: Record<string, string>) => call(t.app, 'GET', '/org/v2/applyStatus', { query });
+    expect((await status({ applyId: String(applyId), ticket })).data).toEqual({
+      applyId,
+      state: 1,
+      companyName: '安居房产经纪有限公司',
+      deptName: '人民路店',
+      rejectReason: null,
+      handleTime: null,
+    });
+    expect((await status({ applyId: String(applyId), ticket: 'x'.repeat(32) })).code).toBe(404);
+    expect((await status({ applyId: String(applyId), ticket: 'short' })).code).toBe(405);
+    await call(t.app, 'POST', '/org/v2/applyReject', {
+      headers: managerA,
+      body: { applyId, reason: '暂不招聘' },
+    });
+    expect((await status({ applyId: String(applyId), ticket })).data).toMatchObject({
+      state: 3,
+      rejectReason: '暂不招聘',
+    });
+    await call(t.app, 'POST', '/org/v2/inviteCancel', { headers: managerA, body: { inviteId } });
+    expect((await call(t.app, 'GET', '/org/v2/inviteDetail', { query: { inviteCode } })).data).toMatchObject({
+      valid: 0,
+      state: 3,
+    });
+  });
+
   it('keeps non-managers to the login time window and ends other sessions with single-device login', async () => {
     const current = (await call(t.app, 'GET', '/ChangeCenter/getManageSetting', { headers: managerA }))
       .data as Record<string, unknown>;

@@ -6,7 +6,7 @@
  * Staff added by a non-manager while 添加员工需审核 is on wait here too (source 2); their adder sees
  * them under 我添加的 and may not approve them.
  */
-import { randomInt } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import {
   and,
   count,
@@ -22,7 +22,7 @@ import {
   or,
   type SQL,
 } from 'drizzle-orm';
-import { inCompany } from '../../db/company-scope';
+import { acrossCompanies, inCompany } from '../../db/company-scope';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db';
 import { companies, departments, positions, roles, users } from '../../db/schema';
@@ -201,12 +201,45 @@ async function findInviteByCode(db: Db, code: string) {
 
 export async function readPublicInvite(db: Db, clock: Clock, code: string) {
   const row = await findInviteByCode(db, code);
+  const state = inviteState(row.invite, clock.now());
   return {
     companyName: row.companyName,
     deptName: row.deptName,
     inviterName: row.inviterName,
     expireTime: formatDateTime(row.invite.expiresAt),
-    valid: inviteState(row.invite, clock.now()) === 1 ? (1 as const) : (0 as const),
+    valid: state === 1 ? (1 as const) : (0 as const),
+    state,
+    needApprove: row.invite.needApprove ? (1 as const) : (0 as const),
+  };
+}
+
+function hashTicket(ticket: string): string {
+  return createHash('sha256').update(ticket).digest('hex');
+}
+
+/** The invitee's view of an application, by the ticket given when applying (404 when they do not match). */
+export async function readApplyStatus(db: Db, query: { applyId: number; ticket: string }) {
+  const [row] = await db
+    .select({ apply: orgApplies, companyName: companies.name, deptName: departments.name })
+    .from(orgApplies)
+    .innerJoin(companies, eq(companies.id, orgApplies.companyId))
+    .leftJoin(departments, eq(departments.id, orgApplies.deptId))
+    .where(
+      and(
+        eq(orgApplies.id, query.applyId),
+        eq(orgApplies.ticketHash, hashTicket(query.ticket)),
+        acrossCompanies('the invitee has no session; the ticket names the application'),
+      ),
+    )
+    .limit(1);
+  if (!row) throw notFound(applyMissing);
+  return {
+    applyId: row.apply.id,
+    state: row.apply.state as 1 | 2 | 3,
+    companyName: row.companyName,
+    deptName: row.deptName ?? '',
+    rejectReason: row.apply.rejectReason,
+    handleTime: row.apply.handledAt ? formatDateTime(row.apply.handledAt) : null,
   };
 }
 
@@ -220,6 +253,7 @@ export async function joinByInvite(db: Db, clock: Clock, body: BodyOf<'inviteJoi
   if (name === '') throw businessError('姓名不能为空');
   if (!invite.needApprove) await requireFreeSeat(db, clock, invite.companyId);
   await checkVerifyCode(db, clock, body.mobile, body.code, { consume: true });
+  const ticket = randomBytes(24).toString('base64url');
   return db.transaction(async (tx) => {
     const userId = invite.needApprove
       ? null
@@ -245,10 +279,11 @@ export async function joinByInvite(db: Db, clock: Clock, body: BodyOf<'inviteJoi
         state: userId === null ? pending : approved,
         userId,
         handledAt: userId === null ? null : clock.now(),
+        ticketHash: hashTicket(ticket),
         createdAt: clock.now(),
       })
       .returning({ id: orgApplies.id });
-    return { applyId: row!.id, state: userId === null ? (1 as const) : (2 as const), userId };
+    return { applyId: row!.id, state: userId === null ? (1 as const) : (2 as const), userId, ticket };
   });
 }
 

@@ -52,6 +52,7 @@ import {
   listInvites,
   listMyApplies,
   listPendingApplies,
+  readApplyStatus,
   readPublicInvite,
   rejectApply,
 } from './applications';
@@ -137,6 +138,9 @@ export const orgHandlers = {
   async inviteJoin({ body }, context) {
     const data = await joinByInvite(context.db, context.clock, body);
     return { data, message: data.state === 1 ? '申请已提交，请等待审核' : '已加入公司' };
+  },
+  async applyStatus({ query }, context) {
+    return { data: await readApplyStatus(context.db, query) };
   },
   async applyCount(_input, context) {
     return { data: await countApplies(context.db, requireSession(context)) };
