@@ -19,6 +19,7 @@ const StandalonePage = lazy(() => import('./standalone-page'));
 const SmsOutboxPage = lazy(() => import('../features/sandbox/sms-outbox-page'));
 const SandboxPayPage = lazy(() => import('../features/sandbox/pay-page'));
 const SandboxFacePage = lazy(() => import('../features/sandbox/face-page'));
+const InviteJoinPage = lazy(() => import('../features/join/invite-join-page'));
 const InspectorPanel = lazy(() => import('../inspector/inspector-panel'));
 
 const loginPath = '/layout/login';
@@ -45,7 +46,8 @@ function SessionNavigation() {
   const isPublic =
     isLoginPath(location.pathname) ||
     location.pathname === '/sandbox/sms-outbox' ||
-    location.pathname === '/sandbox/face';
+    location.pathname === '/sandbox/face' ||
+    location.pathname === '/invite';
   // Signed out already and then opening a protected address (a link, the address bar, back): the
   // route guard's toast, then the login page after 1.5 s. Just signed out (the session machine has
   // already shown its message and waited): straight to login.
@@ -106,6 +108,8 @@ export function App() {
           <Route path="/sandbox/sms-outbox" element={<SmsOutboxPage />} />
           <Route path="/sandbox/pay" element={<Protected>{() => <SandboxPayPage />}</Protected>} />
           <Route path="/sandbox/face" element={<SandboxFacePage />} />
+          {/* The invitation link (inviteUrl): public, whether or not someone is signed in here. */}
+          <Route path="/invite" element={<InviteJoinPage />} />
           <Route path="/index" element={<Navigate to="/layout/index" replace />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

@@ -41,7 +41,7 @@ export async function runPathOnMachine(
       } else if (event.type.startsWith('xstate.error.actor.')) {
         settle(pending, event.type.slice('xstate.error.actor.'.length)).reject(event.error);
       } else if (event.type.startsWith('xstate.after.')) {
-        clock.increment(Number(event.type.split('.')[2]));
+        clock.increment(delayOf(spec.machine, event.type.split('.')[2] ?? '', actor.getSnapshot().context));
       } else {
         actor.send(event);
       }
@@ -56,6 +56,16 @@ export async function runPathOnMachine(
   } finally {
     actor.stop();
   }
+}
+
+/** A delay in ms: a number, or a named delay of the machine computed from the current context. */
+function delayOf(machine: AnyStateMachine, key: string, context: unknown): number {
+  const ms = Number(key);
+  if (!Number.isNaN(ms)) return ms;
+  const delay = (machine.implementations.delays as Record<string, unknown>)[key];
+  if (typeof delay === 'number') return delay;
+  if (typeof delay === 'function') return (delay as (args: { context: unknown }) => number)({ context });
+  throw new Error(`unknown delay ${key}`);
 }
 
 function settle(pending: Map<string, Pending>, id: string): Pending {
