@@ -44,6 +44,7 @@ import {
 } from './house-format';
 import { HouseDetailTabs } from './house-detail-tabs';
 import { HouseForm } from './house-form';
+import { ImageGallery } from '../../ui/image-gallery';
 
 const openMachine = houseOpenMachine.provide({ actors: { loadHouse, revealInfo, saveFollowUp } });
 const poolMachine = housePoolMachine.provide({ actors: poolActors });
@@ -427,18 +428,13 @@ export default function HouseDetailPage({ params }: PageProps) {
         </Card>
       </Grid>
       {detail.pictures.length > 0 && (
-        <Flex gap="2" wrap="wrap">
-          {detail.pictures.map((picture) => (
-            <img
-              key={picture.pictureId}
-              src={picture.url}
-              alt={picture.typeName ?? '房源图片'}
-              width={160}
-              height={120}
-              style={{ objectFit: 'cover', borderRadius: 6 }}
-            />
-          ))}
-        </Flex>
+        <ImageGallery
+          pictures={detail.pictures.map((picture) => ({
+            key: picture.pictureId,
+            url: picture.url,
+            title: picture.typeName ?? '房源图片',
+          }))}
+        />
       )}
       {detail.vr && (
         <Text size="2">
