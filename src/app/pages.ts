@@ -63,7 +63,10 @@ export const pageDefinitions: Record<string, PageDefinition> = {
     load: () => import('../features/house/house-setting-page'),
   },
   '/views/system/setting/fp-estate-setting': { title: '小区基础设置' },
-  '/views/system/setting/fp-curstor-setting': { title: '客源基础设置' },
+  '/views/system/setting/fp-curstor-setting': {
+    title: '客源基础设置',
+    load: () => import('../features/customer/customer-setting-page'),
+  },
   '/views/system/setting/fp-contract-setting': { title: '合同基础设置' },
   '/views/system/setting/fp-sign-setting': {
     title: '在线签约设置',
@@ -82,7 +85,7 @@ export const pageDefinitions: Record<string, PageDefinition> = {
   '/views/house/detail': { title: '房源详情', load: () => import('../features/house/house-detail-page') },
   '/views/house/index': { title: '房源', load: () => import('../features/house/house-page') },
   '/views/estate/index': { title: '小区档案', load: () => import('../features/estate/estate-page') },
-  '/views/customer/index': { title: '客源' },
+  '/views/customer/index': { title: '客源', load: () => import('../features/customer/customer-page') },
   '/views/contract/index': { title: '合同', load: () => import('../features/oa/contract-ledger-page') },
   '/views/demo/test8': { title: '演示：3D 翻转' },
   '/views/demo/test12': { title: '演示' },
