@@ -56,11 +56,18 @@ export function saleContent(companyPhone: string) {
   };
 }
 
-/** A new company whose manager has chosen step-by-step signing (type 1). */
+/** A new company with the sign app opened whose manager has chosen step-by-step signing (type 1). */
 export async function signCompany(request: APIRequestContext): Promise<SignCompany> {
   const phone = await registerCompany(request, '签约房产');
   const credentials = await login(request, phone, e2ePassword);
   await must(post(request, '/sign/signSetting', { signType: 1 }, credentials), 'sign setting');
+  // The company has opened the sign app (its trial), so its pages pass the pay-status gate.
+  const status = await must(
+    get<{ type: number }>(request, '/search/appUseSwitch?payStatusId=6', credentials),
+    'sign app',
+  );
+  if (status.type === 3)
+    await must(post(request, '/try/appTryout', { payStatusId: 6 }, credentials), 'sign app trial');
   const staff = await must(
     get<{ userId: number }[]>(request, '/org/v2/staffList?pageindex=1&pagesize=15', credentials),
     'staff',
@@ -260,6 +267,22 @@ export async function prepareCompanySeal(request: APIRequestContext, company: Si
       await must(post(request, '/seal/sealAuthFreeSign', {}, company.credentials), 'seal-free signing');
     return;
   }
+  await registerSignBody(request, company, { index: 0, seals: [[2, '合同专用章']] });
+  await must(post(request, '/seal/sealAuthFreeSign', {}, company.credentials), 'seal-free signing');
+}
+
+export type RegisteredBody = { signBodyId: number; corpName: string; seals: Record<string, number> };
+
+/**
+ * Registers a verified signing body of the company (the operator passes the sandbox face check) and
+ * makes its seals by name, each confirmed by an SMS code to the operator: index 0 is the company's
+ * first body, 1 a second one (its own credit code).
+ */
+export async function registerSignBody(
+  request: APIRequestContext,
+  company: SignCompany,
+  options: { index: number; seals: [sealType: 1 | 2 | 3, name: string][] },
+): Promise<RegisteredBody> {
   const upload = await request.post('/api/base/uploadPhoto', {
     headers: company.credentials,
     multipart: { file: { name: 'license.png', mimeType: 'image/png', buffer: strokePng() } },
@@ -269,15 +292,19 @@ export async function prepareCompanySeal(request: APIRequestContext, company: Si
   const licenseUrl =
     typeof license.data === 'string' ? license.data : ((license.data as { url: string }).url ?? '');
   const operatorPhone = company.phone;
+  const corpName =
+    options.index === 0
+      ? `签约房产经纪有限公司${company.phone.slice(-4)}`
+      : `签约房产第${options.index + 1}分公司${company.phone.slice(-4)}`;
   const registered = await must(
-    post<{ etcomid: string }>(
+    post<{ etcomid: string; signBodyId: number }>(
       request,
       '/sign/regCompanyInfo',
       {
         legalRepName: '测试经理',
         legalPhone: company.phone,
-        corpName: `签约房产经纪有限公司${company.phone.slice(-4)}`,
-        corpIdentNo: `91440300MA5F${company.phone.slice(-6)}`,
+        corpName,
+        corpIdentNo: `91440300MA5${'FGH'[options.index] ?? 'J'}${company.phone.slice(-6)}`,
         corpIdentType: 1,
         corpIdentMethod: 2,
         oprUserName: '测试经理',
@@ -294,23 +321,27 @@ export async function prepareCompanySeal(request: APIRequestContext, company: Si
     'register company',
   );
   const bodies = await must(
-    get<{ agentCode: string }[]>(request, '/sign/signRegCompanyPosts', company.credentials),
+    get<{ agentCode: string; etcomid: string }[]>(request, '/sign/signRegCompanyPosts', company.credentials),
     'sign bodies',
   );
-  const agentCode = bodies[0]?.agentCode ?? '';
-  const vercode = await codeWithRetry(request, operatorPhone, () =>
-    get(request, `/sign/Verification?mobileNo=${operatorPhone}`, company.credentials),
-  );
-  await must(
-    post(
-      request,
-      '/sign/createSignature',
-      { name: '合同专用章', agentCode, etcomid: registered.etcomid, vercode, sealType: 2 },
-      company.credentials,
-    ),
-    'create seal',
-  );
-  await must(post(request, '/seal/sealAuthFreeSign', {}, company.credentials), 'seal-free signing');
+  const agentCode = bodies.find((body) => body.etcomid === registered.etcomid)?.agentCode ?? '';
+  const seals: Record<string, number> = {};
+  for (const [sealType, name] of options.seals) {
+    const vercode = await codeWithRetry(request, operatorPhone, () =>
+      get(request, `/sign/Verification?mobileNo=${operatorPhone}`, company.credentials),
+    );
+    const created = await must(
+      post<{ sealId: number }>(
+        request,
+        '/sign/createSignature',
+        { name, agentCode, etcomid: registered.etcomid, vercode, sealType },
+        company.credentials,
+      ),
+      'create seal',
+    );
+    seals[name] = created.sealId;
+  }
+  return { signBodyId: registered.signBodyId, corpName, seals };
 }
 
 /** Every individual party signs through its link; the company seals by itself after the last. */

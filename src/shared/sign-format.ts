@@ -46,6 +46,8 @@ export const sortFieldNames: Record<1 | 2 | 3 | 4, string> = {
 
 export const contractTypeNames: Record<1 | 2 | 3, string> = { 1: '买卖合同', 2: '租赁合同', 3: '自定义合同' };
 export const signatureTypeNames: Record<1 | 2, string> = { 1: '电子签署', 2: '纸质签署' };
+/** Seal types (001 section 3): 1 official, 2 contract, 3 finance. */
+export const sealTypeNames: Record<1 | 2 | 3, string> = { 1: '公章', 2: '合同专用章', 3: '财务专用章' };
 
 export const signatoryRoleNames: Record<number, string> = {
   1: '甲方',

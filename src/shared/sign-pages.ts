@@ -56,6 +56,8 @@ export const signPages = {
     path: '/views/office/oa/oa-pending-approval',
     params: { approvalId: String(approvalId) },
   }),
+  /** 印章管理: the company's verified bodies and seals. */
+  seals: () => ({ appType: 6, appId: 5, name: '印章管理', path: '/views/manager/seal.vue' }),
   settings: () => ({
     appType: 6,
     appId: 1,

@@ -26,6 +26,7 @@ import { allocateContractNo } from './contract-numbers';
 import { requireSignSetting } from './settings';
 import { detailButtons, isAllowed, nextTypeAfterSubmit, signOaItems, SignStates } from './states';
 import { at, listItem } from './contract-list';
+import { checkSignBodyList, signBodyViews } from './sign-bodies';
 
 type SubmitBody = BodyOf<'contractSubmissionV2501'>;
 
@@ -123,6 +124,7 @@ export async function submitContract(db: Db, session: Session, now: Date, body: 
   if (template.state !== 1) throw businessError('该模板已下架，不能发起签约');
   checkOaParam(template, body.oaParam);
   const content = checkContractContent(template, body.content);
+  await checkSignBodyList(db, session.companyId, body.signBodyList ?? []);
   if (body.draftCode) {
     // A retried submission of the same draft answers with the contract it already made.
     const [existing] = await db
@@ -197,6 +199,7 @@ export async function editContract(db: Db, session: Session, now: Date, body: Bo
   const template = await requireUsableTemplate(db, session, contract.templateId);
   checkOaParam(template, body.oaParam);
   const content = checkContractContent(template, body.content);
+  await checkSignBodyList(db, session.companyId, body.signBodyList ?? []);
   const result = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(signContracts)
@@ -307,8 +310,7 @@ export async function contractDetailOf(db: Db, contract: ContractRow) {
   return {
     ...item,
     signatories: await listSignatories(db, contract.id),
-    // The seals area resolves the bodies and seals; until it does the detail lists none.
-    signBodyList: [],
+    signBodyList: await signBodyViews(db, contract.companyId, contract.signBodyList),
     oaApprovalId: contract.oaApprovalId,
     rejectReason: contract.rejectReason,
     approved,

@@ -16,6 +16,7 @@ import {
   Flex,
   Heading,
   RadioGroup,
+  Select,
   Spinner,
   Text,
   TextArea,
@@ -34,15 +35,17 @@ import {
   formFromPrefill,
   type FormValues,
 } from './contract-form-values';
+import { sealChoiceMessages } from '../../../machines/sign-seal-choice.machine';
 import {
   createSignContractMachine,
   loadFields,
+  sealChoiceMachine,
   signDraftAutosaveMachine,
   type FormRestore,
   type SignFieldDefinitions,
   type SignTemplateItem,
 } from './sign-actors';
-import { signatureTypeNames, signStateNames } from '../../shared/sign-format';
+import { sealTypeNames, signatureTypeNames, signStateNames } from '../../shared/sign-format';
 import { signPages } from '../../shared/sign-pages';
 
 /** A contract to edit: a new one from a template, a draft, or a submitted contract. */
@@ -97,6 +100,10 @@ export function useContractEditor({
     }),
   );
   const [sign, send] = useMachine(signMachine, { inspect });
+  const [sealChoice, sendSealChoice, sealChoiceRef] = useMachine(sealChoiceMachine, {
+    input: { initial: restore.kind === 'contract' ? restore.sealChoice : null },
+    inspect,
+  });
   const [values, setValues] = useState<FormValues>(() => initialValues(restore));
   const [formError, setFormError] = useState<string | null>(null);
   const [withApproval, setWithApproval] = useState(false);
@@ -144,6 +151,12 @@ export function useContractEditor({
       setFormError(message);
       return;
     }
+    // An electronic contract names the company's signing body and seal: wait for the list to be read.
+    const isElectronic = values.signatureType === 1;
+    if (isElectronic && sealChoiceRef.getSnapshot().matches('failed')) {
+      setFormError(sealChoiceMessages.notReady);
+      return;
+    }
     const approval = withApproval ? { remark: approvalRemark } : null;
     const sendSubmission = (draftCode: string | null) => {
       const body = submissionBody({
@@ -153,6 +166,7 @@ export function useContractEditor({
         fields: fields.fields,
         draftCode: editingId === null ? draftCode : null,
         approval,
+        sealChoice: sealChoiceRef.getSnapshot().context.choice,
       });
       if (editingId !== null && sign.can({ type: 'contract.edit', request: { contractId: editingId, body } }))
         send({ type: 'contract.edit', request: { contractId: editingId, body } });
@@ -163,15 +177,29 @@ export function useContractEditor({
         });
     };
     sendDraft({ type: 'draft.stop' });
-    const stopped = draftRef.getSnapshot();
-    if (stopped.matches('stopped')) {
-      sendSubmission(stopped.context.draftCode);
+    const whenStopped = () => {
+      const stopped = draftRef.getSnapshot();
+      if (stopped.matches('stopped')) {
+        sendSubmission(stopped.context.draftCode);
+        return;
+      }
+      const subscription = draftRef.subscribe((snapshot) => {
+        if (!snapshot.matches('stopped')) return;
+        subscription.unsubscribe();
+        sendSubmission(snapshot.context.draftCode);
+      });
+    };
+    if (!isElectronic || !sealChoiceRef.getSnapshot().matches('loading')) {
+      whenStopped();
       return;
     }
-    const subscription = draftRef.subscribe((snapshot) => {
-      if (!snapshot.matches('stopped')) return;
-      subscription.unsubscribe();
-      sendSubmission(snapshot.context.draftCode);
+    const reading = sealChoiceRef.subscribe((snapshot) => {
+      if (snapshot.matches('loading')) return;
+      reading.unsubscribe();
+      if (snapshot.matches('failed')) {
+        setFormError(sealChoiceMessages.notReady);
+        sendDraft({ type: 'draft.resume' });
+      } else whenStopped();
     });
   };
 
@@ -202,6 +230,8 @@ export function useContractEditor({
     draft,
     sign,
     send,
+    sealChoice,
+    sendSealChoice,
     values,
     update,
     submit,
@@ -333,6 +363,7 @@ export function SubmitOptions({ editor }: { editor: ContractEditor }) {
           </Flex>
         </RadioGroup.Root>
       </Card>
+      {values.signatureType === 1 && <SealChoiceCard editor={editor} />}
       <Card>
         <Heading size="3" mb="3">
           签约审批
@@ -410,5 +441,109 @@ export function SubmitOffer({ editor }: { editor: ContractEditor }) {
         </Callout.Root>
       )}
     </>
+  );
+}
+
+/** A seal by its title, with its type when the title does not say it (财务章（财务专用章）). */
+function sealLabel(seal: { sealTitle: string; sealType: 1 | 2 | 3 }): string {
+  const type = sealTypeNames[seal.sealType];
+  return seal.sealTitle === type ? seal.sealTitle : `${seal.sealTitle}（${type}）`;
+}
+
+/** 签约主体与印章: the company's verified body and the seal the company party (居间方) signs with. */
+function SealChoiceCard({ editor }: { editor: ContractEditor }) {
+  const workspace = useWorkspace();
+  const { sealChoice: snapshot, sendSealChoice: send } = editor;
+  const { bodies, choice, error } = snapshot.context;
+  const body = bodies.find((b) => b.signBodyId === choice?.signBodyId) ?? null;
+  const seal = body?.seals.find((s) => s.sealId === choice?.sealId) ?? null;
+  return (
+    <Card data-testid="seal-choice">
+      <Heading size="3" mb="3">
+        签约主体与印章
+      </Heading>
+      {snapshot.matches('loading') && (
+        <Flex gap="2" align="center">
+          <Spinner /> <Text color="gray">读取签约主体...</Text>
+        </Flex>
+      )}
+      {snapshot.matches('failed') && (
+        <Flex gap="2" align="center">
+          <Text color="red" role="alert">
+            {error}
+          </Text>
+          <Button size="1" variant="soft" onClick={() => send({ type: 'retry' })}>
+            重试
+          </Button>
+        </Flex>
+      )}
+      {snapshot.matches('none') && (
+        <Flex direction="column" gap="2" align="start">
+          <Text size="2" color="amber">
+            {sealChoiceMessages.none}
+          </Text>
+          <Flex gap="2">
+            <Button size="1" variant="soft" onClick={() => workspace.openPage(signPages.seals())}>
+              去印章管理
+            </Button>
+            <Button size="1" variant="soft" color="gray" onClick={() => send({ type: 'reload' })}>
+              重新读取
+            </Button>
+          </Flex>
+        </Flex>
+      )}
+      {snapshot.matches('chosen') && (
+        <Flex gap="4" align="end" wrap="wrap">
+          <label className="field">
+            <Text size="1" color="gray">
+              签约主体
+            </Text>
+            <Select.Root
+              value={String(choice?.signBodyId ?? '')}
+              onValueChange={(value) => send({ type: 'body.pick', signBodyId: Number(value) })}
+            >
+              <Select.Trigger aria-label="签约主体" style={{ minWidth: 220 }} />
+              <Select.Content>
+                {bodies.map((b) => (
+                  <Select.Item key={b.signBodyId} value={String(b.signBodyId)}>
+                    {b.corpName}
+                  </Select.Item>
+                ))}
+              </Select.Content>
+            </Select.Root>
+          </label>
+          <label className="field">
+            <Text size="1" color="gray">
+              印章
+            </Text>
+            <Select.Root
+              value={String(choice?.sealId ?? '')}
+              onValueChange={(value) => send({ type: 'seal.pick', sealId: Number(value) })}
+            >
+              <Select.Trigger aria-label="印章" style={{ minWidth: 180 }} />
+              <Select.Content>
+                {(body?.seals ?? []).map((s) => (
+                  <Select.Item key={s.sealId} value={String(s.sealId)}>
+                    {sealLabel(s)}
+                  </Select.Item>
+                ))}
+              </Select.Content>
+            </Select.Root>
+          </label>
+          {seal && (
+            <img
+              src={seal.sealUrl}
+              alt={`${seal.sealTitle}印模`}
+              width={64}
+              height={64}
+              data-testid="seal-chosen"
+            />
+          )}
+          <Button size="1" variant="ghost" color="gray" onClick={() => send({ type: 'reload' })}>
+            刷新
+          </Button>
+        </Flex>
+      )}
+    </Card>
   );
 }

@@ -169,6 +169,8 @@ export function submissionBody(input: {
   draftCode: string | null;
   /** 001 section 3: a submission may carry oaParam and go straight into the approval flow. */
   approval: { remark: string } | null;
+  /** The company's signing body and seal chosen for an electronic contract (signBodyList). */
+  sealChoice?: { signBodyId: number; sealId: number } | null;
 }): Record<string, unknown> {
   const remark = input.approval?.remark.trim() ?? '';
   return {
@@ -176,6 +178,7 @@ export function submissionBody(input: {
     content: contentForSubmit(input.contractType, input.values, input.fields),
     signatureType: input.values.signatureType,
     ...(input.draftCode ? { draftCode: input.draftCode } : {}),
+    ...(input.values.signatureType === 1 && input.sealChoice ? { signBodyList: [input.sealChoice] } : {}),
     ...(input.approval
       ? { oaParam: { oaItemId: signOaItems[input.contractType], ...(remark ? { oaReamrk: remark } : {}) } }
       : {}),

@@ -16,6 +16,11 @@ import {
 } from '../../../machines/sign-contract.machine';
 import { signDraftMachine, type DraftSaveRequest } from '../../../machines/sign-draft.machine';
 import { resourceMachine } from '../../../machines/resource.machine';
+import {
+  signSealChoiceMachine,
+  type SealChoice,
+  type SelectableBody,
+} from '../../../machines/sign-seal-choice.machine';
 
 type Schemas = components['schemas'];
 export type SignListItem = Schemas['SignListItem'];
@@ -122,6 +127,15 @@ function stateOf(result: { data?: SignStateResult }): SignStateResult {
   if (!result.data) throw new Error('状态结果为空');
   return result.data;
 }
+
+/** The company's verified bodies and their seals to choose from at submission (signSelectBody). */
+export const sealChoiceMachine = signSealChoiceMachine.provide({
+  actors: {
+    loadBodies: fromPromise<SelectableBody[]>(
+      async () => (await ok(api.GET('/sign/signSelectBody'))).data ?? [],
+    ),
+  },
+});
 
 export const signDraftAutosaveMachine = signDraftMachine.provide({
   actors: {
@@ -258,6 +272,8 @@ export type FormRestore =
       contractId: number;
       content: SignContractContent;
       signatureType: 1 | 2;
+      /** The signing body and seal chosen when it was submitted. */
+      sealChoice: SealChoice | null;
     };
 
 /** A contract of the company's ledger whose parties, house and deal prefill a new sign contract. */
@@ -310,6 +326,7 @@ export function loadFormStart(params: { draftCode?: string; contractId?: string;
           contractId,
           content: content.content,
           signatureType: content.signatureType,
+          sealChoice: content.signBodyList[0] ?? null,
         };
     } else if (params.draftCode) {
       const draft = await fetchDraft(params.draftCode).catch(() => null);

@@ -40,6 +40,7 @@ import {
 import {
   contractTypeNames,
   houseTitle,
+  sealTypeNames,
   signatoryRoleNames,
   signatureTypeNames,
   signStateColors,
@@ -90,6 +91,30 @@ function DetailInfo({ contractId }: { contractId: number }) {
             <DataList.Label>签署方式</DataList.Label>
             <DataList.Value>{signatureTypeNames[detail.signatureType]}</DataList.Value>
           </DataList.Item>
+          {detail.signatureType === 1 && (
+            <DataList.Item>
+              <DataList.Label>签约主体与印章</DataList.Label>
+              <DataList.Value data-testid="detail-seal">
+                {detail.signBodyList.length === 0 ? (
+                  <Text color="gray">未选择（签署时使用本公司默认印章）</Text>
+                ) : (
+                  <Flex direction="column" gap="1">
+                    {detail.signBodyList.map((body) => (
+                      <Flex key={body.sealId} gap="2" align="center">
+                        <img src={body.sealUrl} alt={`${body.sealTitle}印模`} width={40} height={40} />
+                        <Text>
+                          {body.corpName} · {body.sealTitle}
+                          {body.sealTitle === sealTypeNames[body.sealType]
+                            ? ''
+                            : `（${sealTypeNames[body.sealType]}）`}
+                        </Text>
+                      </Flex>
+                    ))}
+                  </Flex>
+                )}
+              </DataList.Value>
+            </DataList.Item>
+          )}
           <DataList.Item>
             <DataList.Label>经办人</DataList.Label>
             <DataList.Value>
