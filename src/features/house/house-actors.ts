@@ -35,6 +35,8 @@ export type HouseEvaluate = Schemas['HouseEvaluate'];
 export type HouseSchool = Schemas['HouseSchool'];
 export type AppRecord = Schemas['AppRecord'];
 export type AppCategory = Schemas['AppCategory'];
+export type HouseShownCustomer = Schemas['HouseShownCustomer'];
+export type HouseMatchingCustomer = Schemas['CustomerMatchedCustomer'];
 export type CommunityOption = { communityId: number; communityName: string; address: string | null };
 
 /** 001 section 9: lists show 15 a page. */
@@ -256,4 +258,24 @@ export async function restoreFromBin(houseId: number) {
 
 export async function purgeFromBin(houseId: number) {
   await ok(api.POST('/housing/v2/recycleDel', { body: { houseId } }));
+}
+
+/** The customers who viewed the listing (showCustomers: the customer book's visit follow-ups). */
+export async function fetchShownCustomers(houseId: number, page: number, pageSize: number) {
+  const result = await ok(
+    api.GET('/housing/v2/showCustomers', {
+      params: { query: { houseId, pageindex: page, pagesize: pageSize } },
+    }),
+  );
+  return { rows: result.data ?? [], total: result.total ?? 0 };
+}
+
+/** The customers whose requirement the listing fits, best first (houseMatchCustomers). */
+export async function fetchMatchingCustomers(houseId: number, page: number, pageSize: number) {
+  const result = await ok(
+    api.GET('/customer/v2/houseMatchCustomers', {
+      params: { query: { houseId, pageindex: page, pagesize: pageSize } },
+    }),
+  );
+  return { rows: result.data ?? [], total: result.total ?? 0 };
 }

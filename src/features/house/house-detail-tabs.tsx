@@ -1,13 +1,17 @@
 /**
  * The lower half of the house detail: follow-ups by category (15 a page, deletable when the user
  * wrote them or holds 删除跟进, after 确定要删除该项吗？), the team with 分配协作人 / remove, the price
- * history chart and the estimate, the school district, and the listing's record.
+ * history chart and the estimate, the school district, the customers who viewed the listing
+ * (showCustomers) and those whose requirement it fits best first (houseMatchCustomers), and the
+ * listing's record.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Badge, Button, Card, Dialog, Flex, Grid, Select, Tabs, Text, TextField } from '@radix-ui/themes';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { usePermissions } from '../../core/permissions';
-import { HouseAuth } from '../../../domain/auth-ids';
+import { CustomerAuth, HouseAuth } from '../../../domain/auth-ids';
+import { ListTable, type Column } from '../../ui/list-page/list-table';
+import { useListPage } from '../../ui/list-page/use-list-page';
 import { isRemovableTeamRole, teamRoleNames } from '../../../domain/house-rules';
 import {
   addTeamMember,
@@ -19,9 +23,14 @@ import {
   fetchRecords,
   fetchSchools,
   fetchStaff,
+  fetchMatchingCustomers,
+  fetchShownCustomers,
   fetchTeam,
+  housePageSize,
   removeTeamMember,
   type AppRecord,
+  type HouseMatchingCustomer,
+  type HouseShownCustomer,
   type HouseEvaluate,
   type HouseFollowUp,
   type HousePricePoint,
@@ -363,6 +372,120 @@ function Records({ houseId, version }: { houseId: number; version: unknown }) {
   );
 }
 
+const shownColumns: Column<HouseShownCustomer>[] = [
+  {
+    key: 'customer',
+    header: '客户',
+    isRowHeader: true,
+    cell: (row) => (
+      <Flex direction="column">
+        <Text size="2" weight="medium">
+          {row.customerName}
+        </Text>
+        <Text size="1" color="gray">
+          {row.customerNo ?? '—'} · {row.phone ?? '—'}
+        </Text>
+      </Flex>
+    ),
+  },
+  { key: 'time', header: '最近带看', cell: (row) => row.visitTime },
+  { key: 'count', header: '带看次数', cell: (row) => `${row.visitCount ?? 1} 次` },
+  { key: 'broker', header: '带看经纪人', cell: (row) => row.userName ?? '—' },
+  { key: 'feedback', header: '反馈', cell: (row) => row.feedback ?? '—' },
+];
+
+function ShownCustomers({ houseId, version }: { houseId: number; version: unknown }) {
+  const list = useListPage({
+    load: (_query: Record<string, never>, page, pageSize) => fetchShownCustomers(houseId, page, pageSize),
+    query: {},
+    pageSize: housePageSize,
+  });
+  const shown = useRef(version);
+  useEffect(() => {
+    if (shown.current === version) return;
+    shown.current = version;
+    list.reload();
+  }, [version, list]);
+  return (
+    <ListTable
+      list={list}
+      columns={shownColumns}
+      rowKey={(row) => row.customerId}
+      emptyText="暂无带看客户"
+      testId="house-shown-customers"
+      size="1"
+    />
+  );
+}
+
+const matchingColumns: Column<HouseMatchingCustomer>[] = [
+  {
+    key: 'customer',
+    header: '客户',
+    isRowHeader: true,
+    cell: (row) => (
+      <Flex direction="column">
+        <Text size="2" weight="medium">
+          {row.name}
+        </Text>
+        <Text size="1" color="gray">
+          {row.customerNo} · {row.phone ?? '—'}
+        </Text>
+      </Flex>
+    ),
+  },
+  { key: 'demand', header: '需求', cell: (row) => row.demandSummary ?? '—' },
+  {
+    key: 'score',
+    header: '匹配度',
+    cell: (row) => (
+      <Flex direction="column" gap="1">
+        <Text weight="bold">{row.score} 分</Text>
+        <Flex gap="1" wrap="wrap">
+          {row.reasons.map((reason) => (
+            <Badge key={reason} color="green" size="1">
+              {reason}
+            </Badge>
+          ))}
+        </Flex>
+      </Flex>
+    ),
+  },
+  { key: 'holder', header: '维护人', cell: (row) => row.userName ?? '公客' },
+  { key: 'followUp', header: '最近跟进', cell: (row) => row.followUpTime?.slice(0, 10) ?? '—' },
+];
+
+function MatchingCustomers({ houseId, version }: { houseId: number; version: unknown }) {
+  const list = useListPage({
+    load: (_query: Record<string, never>, page, pageSize) => fetchMatchingCustomers(houseId, page, pageSize),
+    query: {},
+    pageSize: housePageSize,
+  });
+  const shown = useRef(version);
+  useEffect(() => {
+    if (shown.current === version) return;
+    shown.current = version;
+    list.reload();
+  }, [version, list]);
+  return (
+    <Flex direction="column" gap="2">
+      <Text size="1" color="gray">
+        需求与本房源相符的有效客户，按区域、价格、面积、户型、物业类型的符合程度排序（满分 100）
+      </Text>
+      <ListTable
+        list={list}
+        columns={matchingColumns}
+        rowKey={(row) => row.customerId}
+        emptyText="暂无需求相符的客户"
+        testId="house-matching-customers"
+        rowTestId="house-matching-customer"
+        size="1"
+        showTotal
+      />
+    </Flex>
+  );
+}
+
 export function HouseDetailTabs({
   houseId,
   houseType,
@@ -375,6 +498,8 @@ export function HouseDetailTabs({
   version: unknown;
   onChanged: () => void;
 }) {
+  const permissions = usePermissions();
+  const seesCustomers = permissions.can(CustomerAuth.appType, CustomerAuth.itemId, CustomerAuth.view);
   return (
     <Tabs.Root defaultValue="followUps">
       <Tabs.List>
@@ -382,6 +507,8 @@ export function HouseDetailTabs({
         <Tabs.Trigger value="team">协作人</Tabs.Trigger>
         <Tabs.Trigger value="price">{houseType === 1 ? '价格走势与估价' : '价格走势'}</Tabs.Trigger>
         <Tabs.Trigger value="schools">学区</Tabs.Trigger>
+        <Tabs.Trigger value="shownCustomers">带看客户</Tabs.Trigger>
+        {seesCustomers && <Tabs.Trigger value="matchingCustomers">匹配客户</Tabs.Trigger>}
         <Tabs.Trigger value="records">操作记录</Tabs.Trigger>
       </Tabs.List>
       <Flex pt="3" direction="column">
@@ -397,6 +524,14 @@ export function HouseDetailTabs({
         <Tabs.Content value="schools">
           <Schools houseId={houseId} />
         </Tabs.Content>
+        <Tabs.Content value="shownCustomers">
+          <ShownCustomers houseId={houseId} version={version} />
+        </Tabs.Content>
+        {seesCustomers && (
+          <Tabs.Content value="matchingCustomers">
+            <MatchingCustomers houseId={houseId} version={version} />
+          </Tabs.Content>
+        )}
         <Tabs.Content value="records">
           <Records houseId={houseId} version={version} />
         </Tabs.Content>
