@@ -13,6 +13,7 @@ import { inCompany } from '../../db/company-scope';
 import { seededRandom, demoSurnames, type DemoRandom } from '../../seed/demo-random';
 import type { Session } from '../../contract/types';
 import { listCategories } from './categories';
+import { archivedBuildings } from '../community/demo';
 import { TeamRoles, unitPrice } from '../../../domain/house-rules';
 
 const givenNames = [
@@ -83,7 +84,8 @@ async function demoOffice(db: Db, company: DemoCompany) {
     );
   const session = { companyId: company.companyId, userId: staff[0]!.id, isManager: true } as Session;
   const tags = await listCategories(db, session, 1, 1);
-  return { staff, communities, tags: tags.map((tag) => tag.categoryId) };
+  const buildings = await archivedBuildings(db, company.companyId);
+  return { staff, communities, buildings, tags: tags.map((tag) => tag.categoryId) };
 }
 
 function phone(random: DemoRandom): string {
@@ -92,7 +94,7 @@ function phone(random: DemoRandom): string {
 
 async function seedCompanyHouses(db: Db, company: DemoCompany, now: Date): Promise<void> {
   const random = seededRandom(company.seed);
-  const { staff, communities, tags } = await demoOffice(db, company);
+  const { staff, communities, buildings, tags } = await demoOffice(db, company);
   if (communities.length === 0 || staff.length === 0) return;
   const agents = staff.filter((person) => !person.isManager);
   const day = 24 * 60 * 60 * 1000;
@@ -111,8 +113,8 @@ async function seedCompanyHouses(db: Db, company: DemoCompany, now: Date): Promi
       type === 1
         ? Math.round((area * base * (0.88 + random.next() * 0.24)) / 1000) / 10
         : Math.round((area * base) / 650 / 100) * 100;
-    const totalFloor = random.pick([6, 9, 18, 26, 32, 33]);
-    const floor = random.int(1, totalFloor);
+    const pickedFloors = random.pick([6, 9, 18, 26, 32, 33]);
+    const pickedFloor = random.int(1, pickedFloors);
     const isPrivate = random.next() < 0.6;
     const maintainer = random.pick(agents.length > 0 ? agents : staff);
     const entryUser = isPrivate ? maintainer : random.pick(staff);
@@ -122,6 +124,32 @@ async function seedCompanyHouses(db: Db, company: DemoCompany, now: Date): Promi
       followUps > 0
         ? new Date(Math.min(now.getTime() - day / 2, entryTime.getTime() + random.int(1, 40) * day))
         : null;
+    // Building, unit and room: from the archive's buildings when the community has them (the draws
+    // are the same either way, so every other field of the demo stays as it was).
+    const buildingDraw = random.int(1, 12);
+    const unitDraw = random.next() < 0.5 ? random.int(1, 3) : null;
+    const homeDraw = random.int(1, 8);
+    const building = buildings.get(community.id)?.[
+      (buildingDraw - 1) % (buildings.get(community.id)?.length ?? 1)
+    ];
+    const place = building
+      ? {
+          buildingNo: building.buildingNo,
+          unitNo: building.unitCount > 0 ? `${(((unitDraw ?? 1) - 1) % building.unitCount) + 1}单元` : null,
+          floor: ((pickedFloor - 1) % building.floorCount) + 1,
+          totalFloor: building.floorCount,
+          home: ((homeDraw - 1) % building.householdsPerFloor) + 1,
+          elevator: building.elevator ?? (building.floorCount > 7 ? 1 : 0),
+        }
+      : {
+          buildingNo: `${buildingDraw}栋`,
+          unitNo: unitDraw === null ? null : `${unitDraw}单元`,
+          floor: pickedFloor,
+          totalFloor: pickedFloors,
+          home: homeDraw,
+          elevator: pickedFloors > 7 ? 1 : 0,
+        };
+    const roomNo = `${place.floor}${String(place.home).padStart(2, '0')}`;
     planned.push({
       house: {
         companyId: company.companyId,
@@ -133,20 +161,20 @@ async function seedCompanyHouses(db: Db, company: DemoCompany, now: Date): Promi
         districtId: community.districtId,
         regionId: community.regionId,
         address: community.address,
-        buildingNo: `${random.int(1, 12)}栋`,
-        unitNo: random.next() < 0.5 ? `${random.int(1, 3)}单元` : null,
-        roomNo: `${floor}${String(random.int(1, 8)).padStart(2, '0')}`,
+        buildingNo: place.buildingNo,
+        unitNo: place.unitNo,
+        roomNo,
         room: layout.room,
         hall: layout.hall,
         bath: layout.bath,
         area,
-        floor,
-        totalFloor,
+        floor: place.floor,
+        totalFloor: place.totalFloor,
         toward: random.pick([2, 2, 2, 9, 9, 5, 1, 7]),
         renovation: random.pick([2, 3, 4, 4, 5, 1]),
         property: random.next() < 0.92 ? 1 : random.pick([3, 4, 5]),
         buildYear: community.buildYear,
-        elevator: totalFloor > 7 ? 1 : 0,
+        elevator: place.elevator,
         price,
         unitPrice: unitPrice(type, price, area),
         paymentMethod: type === 2 ? random.pick(paymentMethods) : null,
