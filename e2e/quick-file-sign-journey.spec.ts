@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { e2ePassword } from './support/api';
-import { get, must } from './support/oa';
+import { get, must, passPayStatusGate } from './support/oa';
 import { createSigningCompany } from './support/signing';
 import { idCard } from '../tests/support/test-data';
 
@@ -79,6 +79,7 @@ test('a manager uploads a PDF, adds a person and a company, places their boxes a
   const company = await createSigningCompany(request);
   await logIn(page, company.phone);
   await page.goto('/#/views/sign/quick-signing');
+  await passPayStatusGate(page);
   const wizard = page.getByTestId('quick-signing');
   await expect(wizard.getByText('选择一个合同文件')).toBeVisible();
 
@@ -133,6 +134,7 @@ test('a manager uploads a PDF, adds a person and a company, places their boxes a
 
   // Leaving and coming back: 继续 restores the record with its parties.
   await page.reload();
+  await passPayStatusGate(page);
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText('有未完成的快速签署');
   await dialog.getByRole('button', { name: '继续' }).click();
@@ -164,6 +166,7 @@ test('a manager uploads a PDF, adds a person and a company, places their boxes a
 
   // Leaving again at the last step: 继续 restores the settings and the boxes (kept as the draft).
   await page.reload();
+  await passPayStatusGate(page);
   await page.getByRole('alertdialog').getByRole('button', { name: '继续' }).click();
   await expect(wizard.getByLabel('合同名称')).toHaveValue('快速签署租赁合同');
   await expect(wizard.getByLabel('水印内容')).toHaveValue('仅供签约使用');

@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { e2ePassword } from './support/api';
-import { get, must } from './support/oa';
+import { get, must, passPayStatusGate } from './support/oa';
 import { createSigningCompany, startSaleContract } from './support/signing';
 
 test('the sign detail offers each unsigned party its link, and the company party a QR code', async ({
@@ -30,6 +30,7 @@ test('the sign detail offers each unsigned party its link, and the company party
   await page.click('#password-form button[type=submit]');
   await expect(page).toHaveURL(/#\/layout\/index/);
   await page.goto(`/#/views/sign/detail?contractId=${contractId}`);
+  await passPayStatusGate(page);
 
   const rows = page.getByRole('row').filter({ has: page.getByRole('button', { name: '复制链接' }) });
   await expect(rows).toHaveCount(signatories.length);

@@ -226,6 +226,34 @@ export async function openAs(page: Page, credentials: Credentials, hash: string)
     sessionStorage.setItem('e2e-seeded', '1');
   }, JSON.stringify(credentials));
   await page.goto(`/#${hash}`);
+  if (isGatedAddress(hash)) await passPayStatusGate(page);
+}
+
+/** App pages (listings, customers, communities, contracts, signing, promotion) pass the pay-status gate. */
+export function isGatedAddress(hash: string): boolean {
+  return (
+    /^\/views\/(house|customer|estate|contract|sign|promotion)\//.test(hash) && !hash.includes('to-be-signed')
+  );
+}
+
+/**
+ * Waits until the pay-status gate in front of a page opened by its address lets it through, putting
+ * off the once-a-day expiry reminder (知道了) or taking the free trial (免费试用) when it shows. The gate itself is tested in
+ * e2e/pay-status-gate.model.spec.ts and e2e/route-guard.spec.ts.
+ */
+export async function passPayStatusGate(page: Page): Promise<void> {
+  const gate = page.getByTestId('pay-status-gate');
+  const remindLater = gate.getByRole('button', { name: '知道了' });
+  // The page on its address renders with its gate in the same pass: once it is there, no gate means passed.
+  await expect(page.getByTestId('standalone-page')).toBeAttached({ timeout: 15_000 });
+  const startTrial = gate.getByRole('button', { name: '免费试用' });
+  await expect(async () => {
+    if (await remindLater.isVisible()) await remindLater.click({ timeout: 1_000 });
+    // A new company meets the app's free trial first, as its users would.
+    if ((await startTrial.isVisible()) && (await startTrial.isEnabled()))
+      await startTrial.click({ timeout: 1_000 });
+    await expect(gate).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 /** The next call to this path fails at the network level (the client says 网络异常，请检查网络连接). */

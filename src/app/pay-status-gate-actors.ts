@@ -34,7 +34,10 @@ const appOfFolder: Record<string, GatedApp> = {
 
 /** The gated app of a page address, or null for the pages of no app (home, profile, settings, ...). */
 export function appTypeOfPath(path: string): GatedApp | null {
-  const folder = /^\/views\/([^/]+)\//.exec(normalizePagePath(path))?.[1];
+  const page = normalizePagePath(path);
+  // The awaiting-signature page is the signatory's, reached by the link sent to them.
+  if (page === '/views/sign/to-be-signed') return null;
+  const folder = /^\/views\/([^/]+)\//.exec(page)?.[1];
   return (folder && appOfFolder[folder]) || null;
 }
 

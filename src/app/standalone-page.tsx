@@ -37,13 +37,15 @@ export default function StandalonePage() {
   const tab: PageTab = { appType: appType ?? 0, appId: 0, name: page.title, path, params: query };
   return (
     <WorkspaceContext.Provider value={workspace}>
-      {appType !== null && userId !== null ? (
-        <PayStatusGate tab={tab} userId={userId}>
-          {frame}
-        </PayStatusGate>
-      ) : (
-        frame
-      )}
+      <div data-testid="standalone-page" data-path={path}>
+        {appType !== null && userId !== null ? (
+          <PayStatusGate tab={tab} userId={userId}>
+            {frame}
+          </PayStatusGate>
+        ) : (
+          frame
+        )}
+      </div>
     </WorkspaceContext.Provider>
   );
 }
