@@ -76,3 +76,19 @@ export const CustomerAuth = {
   assign: 205,
   pools: 206,
 } as const;
+
+/**
+ * 公司管理 (app type 88, item 0): 组织架构管理 8801, 角色与权限设置 8802, 审批设置 8803, 充值中心 8804,
+ * 数据统计 8805, 日志记录 8806, 基础设置 8807.
+ */
+export const OrgAuth = {
+  appType: 88,
+  itemId: 0,
+  manage: 8801,
+  roles: 8802,
+  approvals: 8803,
+  recharge: 8804,
+  statistics: 8805,
+  logs: 8806,
+  settings: 8807,
+} as const;
