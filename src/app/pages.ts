@@ -17,7 +17,10 @@ export const pageDefinitions: Record<string, PageDefinition> = {
   '/views/public/web-view': { title: '网页预览' },
   '/views/manager/index': { title: '管理中心' },
   '/views/manager/job/job-set': { title: '职位设置' },
-  '/views/manager/organizational/organizational-structure': { title: '组织架构' },
+  '/views/manager/organizational/organizational-structure': {
+    title: '组织架构',
+    load: () => import('../features/manager/org-structure-page'),
+  },
   '/views/manager/log': { title: '日志记录' },
   '/views/manager/seal': { title: '印章管理', load: () => import('../features/signing/seal-page') },
   '/views/office/oa/oa-setting': { title: '审批设置', load: () => import('../features/oa/oa-setting-page') },
@@ -62,7 +65,10 @@ export const pageDefinitions: Record<string, PageDefinition> = {
     title: '房源基础设置',
     load: () => import('../features/house/house-setting-page'),
   },
-  '/views/system/setting/fp-estate-setting': { title: '小区基础设置' },
+  '/views/system/setting/fp-estate-setting': {
+    title: '小区基础设置',
+    load: () => import('../features/estate/estate-setting-page'),
+  },
   '/views/system/setting/fp-curstor-setting': {
     title: '客源基础设置',
     load: () => import('../features/customer/customer-setting-page'),
@@ -85,6 +91,7 @@ export const pageDefinitions: Record<string, PageDefinition> = {
   '/views/house/detail': { title: '房源详情', load: () => import('../features/house/house-detail-page') },
   '/views/house/index': { title: '房源', load: () => import('../features/house/house-page') },
   '/views/estate/index': { title: '小区档案', load: () => import('../features/estate/estate-page') },
+  '/views/estate/collect': { title: '云采集', load: () => import('../features/estate/collect-page') },
   '/views/customer/index': { title: '客源', load: () => import('../features/customer/customer-page') },
   '/views/contract/index': { title: '合同', load: () => import('../features/oa/contract-ledger-page') },
   '/views/demo/test8': { title: '演示：3D 翻转' },

@@ -179,6 +179,7 @@ export const mainMenuDefinitions: readonly MenuDefinition[] = [
     path: '/views/estate/index.vue',
     icon: 'estate',
     anyOf: [[3, 0, 301]],
+    children: [{ appType: 3, appId: 2, name: '云采集', path: '/views/estate/collect', anyOf: [[1, 0, 1]] }],
   },
   {
     appType: 21,

@@ -4,7 +4,7 @@
  * community without an archive offers to create one from the platform data instead of typing it.
  */
 import { useState } from 'react';
-import { useMachine } from '@xstate/react';
+import { useMachine, useSelector } from '@xstate/react';
 import {
   Badge,
   Box,
@@ -42,6 +42,9 @@ import { formatUnitPrice, orDash, pictureTypeNames, pictureTypes } from './estat
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { usePermissions } from '../../core/permissions';
 import { CommunityAuth } from '../../../domain/auth-ids';
+import { archiveRefusal } from '../../../domain/estate-rules';
+import { sessionActor } from '../../core/session';
+import { useEstateSetting } from '../../shared/estate-setting';
 
 const machine = communityArchiveMachine.provide({
   actors: { loadCommunity, saveArchive, deleteArchive, addPictures, removePicture },
@@ -224,7 +227,19 @@ function Pictures({
 export function CommunityDetail({ communityId, onChanged }: { communityId: number; onChanged: () => void }) {
   const [state, send] = useMachine(machine, { input: { communityId }, inspect });
   const { can } = usePermissions();
-  const canEdit = can(CommunityAuth.appType, CommunityAuth.itemId, CommunityAuth.edit);
+  const setting = useEstateSetting();
+  const user = useSelector(sessionActor, (snapshot) => snapshot.context.user);
+  const holdsEdit = can(CommunityAuth.appType, CommunityAuth.itemId, CommunityAuth.edit);
+  const archive = state.context.record?.archive;
+  const canEdit =
+    holdsEdit &&
+    setting !== null &&
+    user !== null &&
+    archiveRefusal(
+      setting,
+      { isManager: user.isManager === 1, userId: user.userId, holdsEdit },
+      archive ? { createUserId: archive.createUserId ?? null } : null,
+    ) === null;
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [isUploading, setUploading] = useState(false);
   const { record, notice } = state.context;

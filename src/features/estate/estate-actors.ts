@@ -29,9 +29,13 @@ const notArchived = 404;
 
 export async function fetchCommunities(
   query: CommunityQuery,
+  page = 1,
+  pageSize = communityPageSize,
 ): Promise<{ rows: CommunityListItem[]; total: number }> {
   const result = await ok(
-    api.GET('/community/communityPosts', { params: { query: { pagesize: communityPageSize, ...query } } }),
+    api.GET('/community/communityPosts', {
+      params: { query: { ...query, pageindex: page, pagesize: pageSize } },
+    }),
   );
   return { rows: result.data ?? [], total: result.total ?? 0 };
 }

@@ -9,7 +9,9 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { Badge, Box, Button, Card, Flex, Heading, Tabs, Text, TextField } from '@radix-ui/themes';
 import { resourceMachine } from '../../../machines/resource.machine';
-import type { PageProps } from '../../core/workspace';
+import { useWorkspace, type PageProps } from '../../core/workspace';
+import { usePermissions } from '../../core/permissions';
+import { HouseAuth } from '../../../domain/auth-ids';
 import { inspect } from '../../inspector/inspection-store';
 import { DetailDialog } from '../../ui/list-page/detail-dialog';
 import { FilterBar } from '../../ui/list-page/filter-bar';
@@ -136,6 +138,8 @@ export default function EstatePage(_props: PageProps) {
   const [cities] = useMachine(citiesMachine, { inspect });
   const openCities = (cities.context.data as OpenCity[] | null) ?? [];
   const [openId, setOpenId] = useState<number | null>(null);
+  const { openPage } = useWorkspace();
+  const { can } = usePermissions();
   const apply = (filters: Filters) => {
     setApplied(filters);
     list.setQuery(toQuery(filters, archived));
@@ -143,12 +147,22 @@ export default function EstatePage(_props: PageProps) {
 
   return (
     <Flex direction="column" gap="4" p="5" data-testid="estate-page">
-      <Box>
-        <Heading size="6">小区档案</Heading>
-        <Text size="2" color="gray">
-          开通城市的小区库：建立本公司的小区档案，维护楼栋与图片，录入房源时按楼栋、单元、门牌选择
-        </Text>
-      </Box>
+      <Flex align="end" gap="3">
+        <Box flexGrow="1">
+          <Heading size="6">小区档案</Heading>
+          <Text size="2" color="gray">
+            开通城市的小区库：建立本公司的小区档案，维护楼栋与图片，录入房源时按楼栋、单元、门牌选择
+          </Text>
+        </Box>
+        {can(HouseAuth.appType, HouseAuth.itemId, HouseAuth.add) && (
+          <Button
+            variant="soft"
+            onClick={() => openPage({ appType: 3, appId: 2, name: '云采集', path: '/views/estate/collect' })}
+          >
+            云采集
+          </Button>
+        )}
+      </Flex>
       <Card size="2">
         <Tabs.Root
           value={String(archived)}

@@ -33,6 +33,8 @@ import {
 } from './house-actors';
 import { derivedUnitPrice } from './house-format';
 import type { HouseDetail } from '../../../machines/house-open.machine';
+import { CommunityRoomPicker } from '../../shared/community-room-picker';
+import { useEstateSetting } from '../../shared/estate-setting';
 
 type Draft = Record<
   | 'type'
@@ -104,14 +106,22 @@ function fromDetail(data: HouseDetail['requestData']): Draft {
   };
 }
 
-/** The form as the contract's body, or the first problem, naming the field. */
+/**
+ * The form as the contract's body, or the first problem, naming the field. A community not in the
+ * dictionary goes by its typed name unless the estate settings require picking one.
+ */
 function toInput(
   draft: Draft,
-  community: CommunityOption | null,
+  choice: { community: CommunityOption | null; typedName: string; mustPick: boolean },
   tags: number[],
   pictures: string[],
 ): HouseInput | string {
-  if (!community) return '请选择小区';
+  const { community } = choice;
+  const typedName = choice.typedName.trim();
+  if (!community && (choice.mustPick || !typedName))
+    return choice.mustPick && typedName
+      ? '公司规定录入房源必须从小区库选择小区，请从搜索结果中选择'
+      : '请选择小区';
   const required: [keyof Draft, string][] = [
     ['area', '建筑面积'],
     ['price', draft.type === '2' ? '租金' : '总价'],
@@ -134,7 +144,7 @@ function toInput(
   const input: HouseInput = {
     type: Number(draft.type) as 1,
     attribution: Number(draft.attribution) as 2,
-    communityId: community.communityId,
+    ...(community ? { communityId: community.communityId } : { communityName: typedName }),
     room: Number(draft.room),
     hall: Number(draft.hall),
     bath: Number(draft.bath),
@@ -155,17 +165,24 @@ function toInput(
     ...(draft.vrUrl.trim() ? { vrUrl: draft.vrUrl.trim() } : {}),
     ...(draft.remark.trim() ? { remark: draft.remark.trim() } : {}),
   };
-  return houseInputProblem({ ...input, communityId: community.communityId }) ?? input;
+  return houseInputProblem(input) ?? input;
 }
 
 function CommunityPicker({
   value,
   onChange,
+  onType,
+  mayType,
+  initialName,
 }: {
   value: CommunityOption | null;
   onChange: (next: CommunityOption | null) => void;
+  onType: (keyword: string) => void;
+  /** 小区库中没有时可填写小区名称 (the estate settings). */
+  mayType: boolean;
+  initialName: string;
 }) {
-  const [keyword, setKeyword] = useState(value?.communityName ?? '');
+  const [keyword, setKeyword] = useState(value?.communityName ?? initialName);
   const [options, setOptions] = useState<CommunityOption[]>([]);
   useEffect(() => {
     if (!keyword.trim() || keyword === value?.communityName) return;
@@ -184,9 +201,15 @@ function CommunityPicker({
         value={keyword}
         onChange={(e) => {
           setKeyword(e.target.value);
+          onType(e.target.value);
           onChange(null);
         }}
       />
+      {!value && keyword.trim() && (
+        <Text size="1" color={mayType ? 'gray' : 'orange'}>
+          {mayType ? '小区库中没有时按填写的名称录入' : '请从搜索结果中选择小区'}
+        </Text>
+      )}
       {!value && options.length > 0 && (
         <Flex gap="1" wrap="wrap" data-testid="community-options">
           {options.map((option) => (
@@ -272,6 +295,9 @@ export function HouseForm({
         }
       : null,
   );
+  const [typedName, setTypedName] = useState(initial && !initial.communityId ? initial.communityName : '');
+  const estateSetting = useEstateSetting();
+  const mustPick = estateSetting?.mustPickCommunity === 1;
   const [tags, setTags] = useState<number[]>(initial?.tags ?? []);
   const [tagOptions, setTagOptions] = useState<AppCategory[]>([]);
   const [pictures, setPictures] = useState<string[]>([]);
@@ -297,7 +323,7 @@ export function HouseForm({
   );
 
   async function submit() {
-    const input = toInput(draft, community, tags, pictures);
+    const input = toInput(draft, { community, typedName, mustPick }, tags, pictures);
     if (typeof input === 'string') return setProblem(input);
     setProblem(null);
     setIsSaving(true);
@@ -335,12 +361,20 @@ export function HouseForm({
           />
           <Flex direction="column" style={{ gridColumn: 'span 2' }}>
             <Field label="小区">
-              <CommunityPicker value={community} onChange={setCommunity} />
+              <CommunityPicker
+                value={community}
+                onChange={setCommunity}
+                onType={setTypedName}
+                mayType={!mustPick}
+                initialName={typedName}
+              />
             </Field>
           </Flex>
-          {text('buildingNo', '楼栋号', '如 7栋')}
-          {text('unitNo', '单元号', '如 2单元')}
-          {text('roomNo', '门牌号', '如 1803')}
+          <CommunityRoomPicker
+            communityId={community?.communityId ?? null}
+            value={{ buildingNo: draft.buildingNo, unitNo: draft.unitNo, roomNo: draft.roomNo }}
+            onChange={set}
+          />
           <Field label="户型（室/厅/卫）">
             <Flex gap="1">
               {(['room', 'hall', 'bath'] as const).map((field, index) => (
