@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { e2ePassword, login, registerCompany } from './support/api';
-import { openAs } from './support/oa';
+import { openAs, passPayStatusGate } from './support/oa';
 import { partiesOf } from './support/sign';
 
 const editor = (page: Page) => page.getByTestId('contract-operation-page');
@@ -34,9 +34,8 @@ test('a manager with visual signing fills the contract text, keeps the draft ove
 
   // 发起签约 on the list opens the visual view's template chooser.
   await page.goto('/#/views/sign/index');
+  await passPayStatusGate(page);
   const list = page.getByTestId('sign-list-page');
-  await expect(list.or(gate)).toBeVisible();
-  if (await gate.isVisible()) await gate.click();
   await list.getByRole('button', { name: '发起签约' }).click();
   const chooser = page.getByTestId('template-chooser');
   await expect(chooser.getByRole('heading', { name: '可视化签约：选择合同模板' })).toBeVisible();

@@ -10,7 +10,7 @@ import { pageComponent } from './pages';
 import { PayStatusGate } from './pay-status-gate';
 import { appTypeOfPath } from './pay-status-gate-actors';
 import NotFoundPage from './not-found-page';
-import type { PageTab } from '../../machines/tabs.machine';
+import { tabKey, type PageTab } from '../../machines/tabs.machine';
 
 export default function StandalonePage() {
   const params = useParams();
@@ -21,20 +21,24 @@ export default function StandalonePage() {
   const page = pageComponent(path);
   if (!page) return <NotFoundPage />;
   const query = Object.fromEntries(new URLSearchParams(location.search));
+  const frame = <PageFrame path={path} params={query} title={page.title} />;
+  // An app page opened from its address passes the same pay-status gate as one opened as a tab.
+  const appType = appTypeOfPath(path);
+  const tab: PageTab = { appType: appType ?? 0, appId: 0, name: page.title, path, params: query };
+  const ownKey = tabKey(tab);
   const workspace: Workspace = {
     menu: [],
     openPage: (entry) => {
       const search = new URLSearchParams(entry.params ?? {}).toString();
       void navigate(`${entry.path}${search ? `?${search}` : ''}`);
     },
-    // A page on its own address has no tab to close: closing it goes to the main layout.
-    closePage: () => void navigate('/layout/index', { replace: true }),
+    // A page on its own address has no tab: closing this page (the gate's 取消) goes to the main
+    // layout; closing another page's tab (a page that opened the next one first) changes nothing.
+    closePage: (key) => {
+      if (key === ownKey) void navigate('/layout/index', { replace: true });
+    },
     disablePage: () => {},
   };
-  const frame = <PageFrame path={path} params={query} title={page.title} />;
-  // An app page opened from its address passes the same pay-status gate as one opened as a tab.
-  const appType = appTypeOfPath(path);
-  const tab: PageTab = { appType: appType ?? 0, appId: 0, name: page.title, path, params: query };
   return (
     <WorkspaceContext.Provider value={workspace}>
       <div data-testid="standalone-page" data-path={path}>
