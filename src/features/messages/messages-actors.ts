@@ -5,6 +5,7 @@
  */
 import { api, ok } from '../../api/client';
 import type { components, paths } from '../../../openapi/generated/api';
+import type { StaffChoice } from '../../ui/staff-search';
 
 type Schemas = components['schemas'];
 export type MessageMenuItem = Schemas['MessageMenuItem'];
@@ -13,7 +14,6 @@ export type MessageNotice = Schemas['MessageNotice'];
 export type NoticeBody = NonNullable<
   paths['/omp/gonggao/releaseV2']['post']['requestBody']
 >['content']['application/json'];
-export type Staff = Schemas['OrgStaff'];
 export type MessageQuery = NonNullable<paths['/base/remindPosts']['get']['parameters']['query']>;
 
 /** 000 section 9: messages are read 100 per page. */
@@ -70,11 +70,30 @@ export async function deleteNotice(gonggaoId: number): Promise<string> {
   return (await ok(api.POST('/omp/gonggao/gonggaoDel', { body: { gonggaoId } }))).message;
 }
 
-export async function loadStaff(): Promise<Staff[]> {
-  const reply = await ok(
-    api.GET('/org/v2/staffList', { params: { query: { pageindex: 1, pagesize: 100 } } }),
+export type Department = { deptId: number; deptName: string; level: number };
+
+/** Every department of the company, in tree order (the receiving departments of a notice). */
+export async function loadDepartments(): Promise<Department[]> {
+  const tree = (await ok(api.GET('/org/v2/deptTree', { params: { query: { type: 1 } } }))).data ?? [];
+  const flat: Department[] = [];
+  const walk = (nodes: typeof tree) => {
+    for (const node of nodes) {
+      flat.push({ deptId: node.dept.deptId, deptName: node.dept.deptName, level: node.dept.level });
+      walk(node.children);
+    }
+  };
+  walk(tree);
+  return flat;
+}
+
+/** The receivers a notice names, with their names, for editing it. */
+export async function loadStaffChoices(userIds: number[]): Promise<StaffChoice[]> {
+  return Promise.all(
+    userIds.map(async (userId) => {
+      const person = (await ok(api.GET('/org/v2/staffDetail', { params: { query: { userId } } }))).data;
+      return { userId, name: person?.name ?? String(userId), deptName: person?.deptName ?? null };
+    }),
   );
-  return reply.data ?? [];
 }
 
 /** Plain text of a notice's HTML, paragraph by paragraph; never rendered as markup. */

@@ -1,5 +1,5 @@
 /** Publishing a notice (发布公告) or editing one (修改公告): title, text and receivers. */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import {
@@ -19,13 +19,15 @@ import { inspect } from '../../inspector/inspection-store';
 import { emitFeedback } from '../../api/feedback';
 import {
   errorText,
-  loadStaff,
+  loadDepartments,
+  loadStaffChoices,
   noticeParagraphs,
   paragraphsToHtml,
   publishNotice,
+  type Department,
   type MessageNotice,
-  type Staff,
 } from './messages-actors';
+import { StaffSearch, type StaffChoice } from '../../ui/staff-search';
 
 export function NoticeEditor({
   notice,
@@ -36,18 +38,21 @@ export function NoticeEditor({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const [staffMachine] = useState(() =>
-    resourceMachine.provide({ actors: { load: fromPromise<unknown>(loadStaff) } }),
+  const [deptMachine] = useState(() =>
+    resourceMachine.provide({ actors: { load: fromPromise<unknown>(loadDepartments) } }),
   );
-  const [staffState] = useMachine(staffMachine, { inspect });
-  const staff = (staffState.context.data as Staff[] | null) ?? [];
-  const departments = [...new Map(staff.map((person) => [person.deptId, person.deptName])).entries()];
+  const [deptState] = useMachine(deptMachine, { inspect });
+  const departments = (deptState.context.data as Department[] | null) ?? [];
+  const [receivers, setReceivers] = useState<StaffChoice[]>([]);
+  useEffect(() => {
+    const named = notice?.range.userIds ?? [];
+    if (named.length > 0) void loadStaffChoices(named).then(setReceivers, () => {});
+  }, [notice]);
   const [title, setTitle] = useState(notice?.title ?? '');
   const [content, setContent] = useState(notice ? noticeParagraphs(notice.content).join('\n') : '');
   const [top, setTop] = useState(notice?.top === 1);
   const [allCompany, setAllCompany] = useState(notice ? notice.range.allCompany === 1 : true);
   const [deptIds, setDeptIds] = useState<number[]>(notice?.range.deptIds ?? []);
-  const [userIds, setUserIds] = useState<number[]>(notice?.range.userIds ?? []);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -57,6 +62,7 @@ export function NoticeEditor({
   const save = () => {
     if (!title.trim()) return setError('请输入公告标题');
     if (!content.trim()) return setError('请输入公告内容');
+    const userIds = receivers.map((person) => person.userId);
     if (!allCompany && deptIds.length === 0 && userIds.length === 0)
       return setError('请选择接收部门或接收员工');
     setError(null);
@@ -141,9 +147,9 @@ export function NoticeEditor({
                   接收部门
                 </Text>
                 <ScrollArea style={{ maxHeight: 160 }}>
-                  {departments.map(([deptId, deptName]) => (
+                  {departments.map(({ deptId, deptName, level }) => (
                     <Text as="label" size="2" key={deptId}>
-                      <Flex gap="2" align="center" py="1">
+                      <Flex gap="2" align="center" py="1" pl={`${(level - 1) * 12}px`}>
                         <Checkbox
                           checked={deptIds.includes(deptId)}
                           onCheckedChange={(checked) => setDeptIds(toggle(deptIds, deptId, checked === true))}
@@ -155,24 +161,7 @@ export function NoticeEditor({
                 </ScrollArea>
               </Box>
               <Box style={{ flex: 1 }}>
-                <Text size="2" weight="bold">
-                  接收员工
-                </Text>
-                <ScrollArea style={{ maxHeight: 160 }}>
-                  {staff.map((person) => (
-                    <Text as="label" size="2" key={person.userId}>
-                      <Flex gap="2" align="center" py="1">
-                        <Checkbox
-                          checked={userIds.includes(person.userId)}
-                          onCheckedChange={(checked) =>
-                            setUserIds(toggle(userIds, person.userId, checked === true))
-                          }
-                        />
-                        {person.name}（{person.deptName}）
-                      </Flex>
-                    </Text>
-                  ))}
-                </ScrollArea>
+                <StaffSearch label="接收员工" selected={receivers} onChange={setReceivers} />
               </Box>
             </Flex>
           )}
