@@ -1,7 +1,10 @@
 /**
- * What the signed-in user may do, on screen: the role authorisations (roleAuth) loaded once per
- * session token and asked with the same hasAuth the server enforces (domain/permissions.ts), so the
- * client hides exactly what the server would refuse. Until they are loaded, nothing guarded shows.
+ * What the signed-in user may do, on screen: the role authorisations (roleAuth: per app type and
+ * item, each authId with its child auths), the management account's department scope
+ * (manageAccountAuthInfo) and the contract add flags (getContractAddOperateAuth), loaded once per
+ * session token right after login and asked with the same rules the server enforces
+ * (domain/permissions.ts), so the client hides exactly what the server would refuse. The manager
+ * flag holds every permission. Until they are loaded, nothing guarded shows.
  */
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
@@ -10,32 +13,81 @@ import { resourceMachine } from '../../machines/resource.machine';
 import { api, ok } from '../api/client';
 import { readCredentials } from '../api/credentials';
 import { inspect } from '../inspector/inspection-store';
-import { grantContents, hasAuth, type AuthSnapshot } from '../../domain/permissions';
+import {
+  canSeeDepartment,
+  grantContents,
+  hasAuth,
+  authRange,
+  noPermissionMessage,
+  type AuthSnapshot,
+  type DeptScope,
+} from '../../domain/permissions';
 
-let cached: { token: string; snapshot: Promise<AuthSnapshot> } | null = null;
+export { noPermissionMessage };
+
+export type ContractAddFlags = {
+  newAddBtn: boolean;
+  saleContractNewAdd: boolean;
+  rentContractNewAdd: boolean;
+};
+
+type Loaded = { auth: AuthSnapshot; scope: DeptScope; contractAdd: ContractAddFlags };
+
+let cached: { token: string; loaded: Promise<Loaded> } | null = null;
+
+async function loadAll(): Promise<Loaded> {
+  const [auth, scope, contractAdd] = await Promise.all([
+    ok(api.GET('/compare/roleAuth')),
+    ok(api.GET('/base/manageAccountAuthInfo')),
+    ok(api.GET('/base/getContractAddOperateAuth')),
+  ]);
+  return {
+    auth: { isManager: auth.data?.isManager === 1, apps: auth.data?.apps ?? {} },
+    scope: { allDepts: scope.data?.allDepts === 1, deptIds: scope.data?.deptIds ?? [] },
+    contractAdd: {
+      newAddBtn: contractAdd.data?.newAddBtn === 1,
+      saleContractNewAdd: contractAdd.data?.saleContractNewAdd === 1,
+      rentContractNewAdd: contractAdd.data?.rentContractNewAdd === 1,
+    },
+  };
+}
 
 /** The user's authorisations, read once per session token (a new login reads them again). */
-function loadSnapshot(): Promise<AuthSnapshot> {
+function loadSnapshot(): Promise<Loaded> {
   const token = readCredentials()?.token ?? '';
   if (cached?.token !== token) {
-    const snapshot = ok(api.GET('/compare/roleAuth')).then((result) => ({
-      isManager: result.data?.isManager === 1,
-      apps: result.data?.apps ?? {},
-    }));
+    const loaded = loadAll();
     // A failed read is not kept: the next page asks again.
-    snapshot.catch(() => {
-      if (cached?.snapshot === snapshot) cached = null;
+    loaded.catch(() => {
+      if (cached?.loaded === loaded) cached = null;
     });
-    cached = { token, snapshot };
+    cached = { token, loaded };
   }
-  return cached.snapshot;
+  return cached.loaded;
+}
+
+/** Starts reading the user's authorisations (the main layout calls it right after login). */
+export function preloadPermissions(): void {
+  loadSnapshot().catch(() => {});
 }
 
 export type Permissions = {
   isLoaded: boolean;
+  isManager: boolean;
   can: (appType: number, itemId: number, authId: number, childAuthId?: number) => boolean;
+  /** The range held for an authId (1 本人, 2 本部门, 3 全公司, 4 指定部门), or null when not held. */
+  rangeOf: (appType: number, itemId: number, authId: number) => number | null;
   /** What a held grant chose (e.g. the statuses a role may set), or null when not restricted. */
   contentsOf: (appType: number, itemId: number, authId: number) => string[] | null;
+  /** Whether the management account's department scope covers the department. */
+  canSeeDept: (deptId: number) => boolean;
+  contractAdd: ContractAddFlags;
+};
+
+const noContractAdd: ContractAddFlags = {
+  newAddBtn: false,
+  saleContractNewAdd: false,
+  rentContractNewAdd: false,
 };
 
 export function usePermissions(): Permissions {
@@ -43,12 +95,18 @@ export function usePermissions(): Permissions {
     resourceMachine.provide({ actors: { load: fromPromise<unknown>(loadSnapshot) } }),
   );
   const [state] = useMachine(machine, { inspect });
-  const snapshot = state.context.data as AuthSnapshot | null;
+  const loaded = state.context.data as Loaded | null;
+  const auth = loaded?.auth ?? null;
   return {
-    isLoaded: snapshot !== null,
+    isLoaded: loaded !== null,
+    isManager: auth?.isManager ?? false,
     can: (appType, itemId, authId, childAuthId) =>
-      snapshot !== null && hasAuth(snapshot, appType, itemId, authId, childAuthId),
+      auth !== null && hasAuth(auth, appType, itemId, authId, childAuthId),
+    rangeOf: (appType, itemId, authId) => (auth === null ? null : authRange(auth, appType, itemId, authId)),
     contentsOf: (appType, itemId, authId) =>
-      snapshot === null ? null : grantContents(snapshot, appType, itemId, authId),
+      auth === null ? null : grantContents(auth, appType, itemId, authId),
+    canSeeDept: (deptId) =>
+      loaded !== null && (loaded.auth.isManager || canSeeDepartment(loaded.scope, deptId)),
+    contractAdd: loaded?.contractAdd ?? noContractAdd,
   };
 }
