@@ -29,6 +29,24 @@ function machineOf(actorRef: unknown): AnyStateMachine | null {
   return logic && typeof logic === 'object' && 'root' in logic ? (logic as AnyStateMachine) : null;
 }
 
+/**
+ * Actors created but not started yet. useMachine creates its actor while React renders and starts it
+ * once the page is mounted; a render React throws away (a page mounting inside Suspense) creates
+ * actors that never start. Telling the panel at creation updated it in the middle of such a render,
+ * React threw the render away and began again, creating actors again, for ever: so an actor is shown
+ * from its first snapshot or event.
+ */
+const created = new Map<string, InspectedActor>();
+
+function started(id: string): InspectedActor | undefined {
+  const waiting = created.get(id);
+  if (waiting) {
+    created.delete(id);
+    actors.set(id, waiting);
+  }
+  return actors.get(id);
+}
+
 export function inspect(event: InspectionEvent): void {
   stately?.(event);
   const id = event.actorRef.sessionId;
@@ -36,16 +54,15 @@ export function inspect(event: InspectionEvent): void {
     const machine = machineOf(event.actorRef);
     if (!machine) return;
     const ref = event.actorRef as unknown as InspectedActor['ref'];
-    actors.set(id, { key: id, id: `${machine.id} (${id})`, ref, machine, value: null, events: [] });
-    changed();
+    created.set(id, { key: id, id: `${machine.id} (${id})`, ref, machine, value: null, events: [] });
   } else if (event.type === '@xstate.snapshot') {
-    const actor = actors.get(id);
+    const actor = started(id);
     if (!actor) return;
     actor.value = (event.snapshot as { value?: unknown }).value;
     if ((event.snapshot as { status?: string }).status === 'stopped') actors.delete(id);
     changed();
   } else if (event.type === '@xstate.event') {
-    const actor = actors.get(id);
+    const actor = started(id);
     if (!actor) return;
     actor.events = [...actor.events.slice(-49), { at: Date.now(), type: event.event.type }];
     changed();
