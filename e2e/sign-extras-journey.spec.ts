@@ -8,13 +8,17 @@ import { expect, test, type Page } from '@playwright/test';
 import { get, must, openAs } from './support/oa';
 import {
   buySignCredits,
+  prepareCompanySeal,
   registerSignBody,
+  saleContent,
+  signCall,
   saveSaleDraft,
   signAllParties,
   signCompany,
   submitSale,
 } from './support/sign';
 import { post } from './support/api';
+import { idCard } from '../tests/support/test-data';
 
 const form = (page: Page) => page.getByTestId('sign-operation-page');
 
@@ -105,4 +109,62 @@ test('a contract is printed, printed again after a request, and shows the count'
     'detail',
   );
   expect(detail.printCount).toBe(2);
+});
+
+test('the sign detail shows 签字记录 3 a page with the progress, the contract text, an earlier version and the audit trail', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const company = await signCompany(request);
+  await buySignCredits(request, company);
+  await prepareCompanySeal(request, company);
+  const { contractId } = await submitSale(request, company);
+  // An edit keeps the version it replaced; the buyer has a co-owner, so four parties sign.
+  const content = saleContent(company.phone);
+  const coOwner = {
+    name: '王五',
+    certType: 1,
+    certNo: idCard('11010119800101123'),
+    phone: `137${company.phone.slice(-8)}`,
+  };
+  await signCall(request, company, '/sign/contractEditV2501', {
+    contractId,
+    boxid: company.saleBoxId,
+    content: {
+      ...content,
+      partyB: { ...content.partyB, coOwners: [coOwner] },
+      property: { ...content.property, houseName: '星河湾' },
+    },
+    signatureType: 1,
+  });
+  await signCall(request, company, '/sign/contractStart', { contractId, type: 2 });
+  expect(await signAllParties(request, company, contractId, undefined, { 6: coOwner.phone })).toBe(8);
+
+  await openAs(page, company.credentials, `/views/sign/detail?contractId=${contractId}`);
+  const detail = page.getByTestId('sign-detail-page');
+  await detail.getByRole('tab', { name: '签字记录' }).click();
+  await expect(detail.getByTestId('sign-progress')).toContainText('已签 4 / 4 方');
+  const records = detail.getByTestId('sign-record');
+  await expect(records).toHaveCount(3);
+  await expect(detail.getByText(/第 1 \/ \d+ 页/)).toBeVisible();
+  await detail.getByRole('button', { name: '下一页' }).click();
+  await expect(detail.getByText(/第 2 \/ \d+ 页/)).toBeVisible();
+  await expect(records.first()).toBeVisible();
+
+  await detail.getByRole('tab', { name: '合同文本' }).click();
+  await expect(detail.getByTestId('contract-current-text')).toContainText('星河湾');
+  await expect(
+    detail.getByTestId('signing-document').getByRole('link', { name: '查看签署文件' }),
+  ).toBeVisible();
+
+  await detail.getByRole('tab', { name: '历史版本' }).click();
+  await detail.getByTestId('history-row').first().getByRole('button', { name: '查看' }).click();
+  const version = page.getByTestId('contract-text-dialog');
+  await expect(version).toContainText('阳光花园');
+  await expect(version).not.toContainText('星河湾');
+  await version.getByRole('button', { name: '关闭' }).click();
+
+  await detail.getByRole('tab', { name: '审计记录' }).click();
+  await expect(detail.getByTestId('audit-trail')).toContainText('签署');
 });

@@ -16,6 +16,7 @@ import { useFilterDraft, useListPage } from '../../ui/list-page/use-list-page';
 import {
   fetchTemplates,
   loadTemplateGroups,
+  loadTemplatePreview,
   removeTemplate,
   setTemplateShelf,
   templatePageSize,
@@ -27,6 +28,7 @@ import { contractTypeNames } from '../../shared/sign-format';
 import { GroupBar, messageOf, type Notice } from './template-group-bar';
 import { SettingsDialog } from './template-settings-dialog';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { ContractTextDialog } from './contract-text-view';
 import { FilterSelect } from '../../ui/list-page/filter-select';
 
 type Query = Omit<TemplateListQuery, 'pageindex' | 'pagesize'>;
@@ -52,6 +54,7 @@ function templateColumns(actions: {
   onShelf: (t: TemplateListItem) => void;
   onSettings: (t: TemplateListItem) => void;
   onDelete: (t: TemplateListItem) => void;
+  onPreview: (t: TemplateListItem) => void;
 }): Column<TemplateListItem>[] {
   return [
     { key: 'name', header: '模板名称', cell: (t) => t.boxName },
@@ -78,6 +81,9 @@ function templateColumns(actions: {
           <Button size="1" variant="soft" onClick={() => actions.onSettings(t)}>
             设置
           </Button>
+          <Button size="1" variant="soft" onClick={() => actions.onPreview(t)}>
+            预览
+          </Button>
           {t.state === 2 && (
             <Button size="1" variant="soft" color="red" onClick={() => actions.onDelete(t)}>
               删除
@@ -103,6 +109,7 @@ export default function ContractTemplatePage(_props: PageProps) {
   const [notice, setNotice] = useState<Notice>(null);
   const [settingsOf, setSettingsOf] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<TemplateListItem | null>(null);
+  const [previewing, setPreviewing] = useState<TemplateListItem | null>(null);
   const reload = () => {
     list.reload();
     sendGroups({ type: 'reload' });
@@ -170,6 +177,7 @@ export default function ContractTemplatePage(_props: PageProps) {
           onShelf: (t) => void run(setTemplateShelf(t.boxId, t.state === 1 ? 2 : 1)),
           onSettings: (t) => setSettingsOf(t.boxId),
           onDelete: setDeleting,
+          onPreview: setPreviewing,
         })}
         rowKey={(t) => t.boxId}
         emptyText="暂无模板"
@@ -186,6 +194,13 @@ export default function ContractTemplatePage(_props: PageProps) {
             setSettingsOf(null);
             if (changed) reload();
           }}
+        />
+      )}
+      {previewing !== null && (
+        <ContractTextDialog
+          title={`${previewing.boxName}（模板预览）`}
+          load={loadTemplatePreview(previewing.boxId)}
+          onClose={() => setPreviewing(null)}
         />
       )}
       <ConfirmDialog

@@ -196,6 +196,75 @@ export function loadLogs(contractId: number, pageindex: number) {
   });
 }
 
+export type SignRecord = Schemas['SignRecord'];
+export type SignInfo = Schemas['SignInfo'];
+export type SigningAuditEvent = Schemas['SigningAuditEvent'];
+/** 签字记录: 3 a page (001 section 9). */
+export const signRecordPageSize = 3;
+
+/** 签字记录 with the signing progress (getSignInfo) above them. */
+export function loadSignRecords(contractId: number, pageindex: number) {
+  return fromPromise<unknown>(async () => {
+    const query = { contractId };
+    const [info, records] = await Promise.all([
+      ok(api.GET('/sign/getSignInfo', { params: { query } })),
+      ok(
+        api.GET('/sign/signRecods', {
+          params: { query: { contractId, pageindex, pagesize: signRecordPageSize } },
+        }),
+      ),
+    ]);
+    return { info: info.data ?? null, list: records.data ?? [], total: records.total ?? 0 };
+  });
+}
+
+/** The append-only audit trail of the signing (who, what, when, from where, document hashes). */
+export function loadAuditTrail(contractId: number) {
+  return fromPromise<unknown>(
+    async () => (await ok(api.GET('/sign/signAuditTrail', { params: { query: { contractId } } }))).data ?? [],
+  );
+}
+
+function previewOf(result: { data?: SignPreview | null }): SignPreview {
+  if (!result.data) throw new Error('合同文本不存在');
+  return result.data;
+}
+
+/** The contract's current text (signCustomModelView). */
+export function loadContractView(contractId: number) {
+  return fromPromise<SignPreview>(async () =>
+    previewOf(await ok(api.GET('/sign/signCustomModelView', { params: { query: { contractId } } }))),
+  );
+}
+
+/** The contract as viewed by its parties: the text and, once signing started, the signing document (pdfUrl). */
+export function loadSigningView(contractId: number) {
+  return fromPromise<unknown>(async () =>
+    previewOf(await ok(api.GET('/sign/signingPreviewViewContent', { params: { query: { contractId } } }))),
+  );
+}
+
+/** The text of one earlier version (signCustomModeHistoryView). */
+export function loadHistoryView(historyId: number) {
+  return fromPromise<SignPreview>(async () =>
+    previewOf(await ok(api.GET('/sign/signCustomModeHistoryView', { params: { query: { historyId } } }))),
+  );
+}
+
+/** A template's text with blanks (signingPreviewContent). */
+export function loadTemplatePreview(boxId: number) {
+  return fromPromise<SignPreview>(async () =>
+    previewOf(await ok(api.GET('/sign/signingPreviewContent', { params: { query: { boxId } } }))),
+  );
+}
+
+/** One's own draft filled in (signingPreviewDraftDetail). */
+export function loadDraftPreview(draftCode: string) {
+  return fromPromise<SignPreview>(async () =>
+    previewOf(await ok(api.GET('/sign/signingPreviewDraftDetail', { params: { query: { draftCode } } }))),
+  );
+}
+
 export function loadHistory(contractId: number) {
   return fromPromise<unknown>(async () => {
     const result = await ok(
@@ -409,6 +478,12 @@ export async function fetchDistricts(cityid: number): Promise<District[]> {
 }
 
 // ---------------------------------------------------------------- templates
+
+/** 推荐模板 when starting a contract: usable templates, 常用模板 first, then by use in the last 30 days. */
+export const loadRecommendedTemplates = fromPromise<unknown>(
+  async () =>
+    (await ok(api.GET('/template/templatesRecommend', { params: { query: { limit: 6 } } }))).data ?? [],
+);
 
 /** One page of the template list (the list-page kit's loader). */
 export async function fetchTemplates(

@@ -47,7 +47,15 @@ import {
   signStateNames,
 } from '../../shared/sign-format';
 import { signPages } from '../../shared/sign-pages';
-import { FollowUpsTab, HistoryTab, LogsTab, PicturesTab } from './sign-detail-tabs';
+import {
+  AuditTab,
+  ContractTextTab,
+  FollowUpsTab,
+  HistoryTab,
+  LogsTab,
+  PicturesTab,
+  SignRecordsTab,
+} from './sign-detail-tabs';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 
 const busyStates = [
@@ -376,7 +384,10 @@ function ContractDetail({ contractId }: { contractId: number }) {
           <Tabs.Root defaultValue="logs" mt="4">
             <Tabs.List>
               <Tabs.Trigger value="logs">操作日志</Tabs.Trigger>
+              <Tabs.Trigger value="records">签字记录</Tabs.Trigger>
+              <Tabs.Trigger value="text">合同文本</Tabs.Trigger>
               <Tabs.Trigger value="history">历史版本</Tabs.Trigger>
+              <Tabs.Trigger value="audit">审计记录</Tabs.Trigger>
               <Tabs.Trigger value="follow">跟进记录</Tabs.Trigger>
               <Tabs.Trigger value="pictures">签约图片</Tabs.Trigger>
             </Tabs.List>
@@ -384,8 +395,17 @@ function ContractDetail({ contractId }: { contractId: number }) {
               <Tabs.Content value="logs">
                 <LogsTab contractId={contractId} />
               </Tabs.Content>
+              <Tabs.Content value="records">
+                <SignRecordsTab contractId={contractId} />
+              </Tabs.Content>
+              <Tabs.Content value="text">
+                <ContractTextTab contractId={contractId} />
+              </Tabs.Content>
               <Tabs.Content value="history">
                 <HistoryTab contractId={contractId} />
+              </Tabs.Content>
+              <Tabs.Content value="audit">
+                <AuditTab contractId={contractId} />
               </Tabs.Content>
               <Tabs.Content value="follow">
                 <FollowUpsTab contractId={contractId} />

@@ -1,14 +1,16 @@
 /**
  * The first screen of both contract views: the templates usable for starting a contract and one's
- * own drafts (继续填写, 删除). A template or draft opens in the view that the company's signing type
+ * own drafts (继续填写, 预览, 删除). A template or draft opens in the view that the company's signing type
  * and its contract type call for (signPages.contractEditor): here, or in the other view's tab.
  */
 import { useState } from 'react';
 import { Box, Button, Callout, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { useWorkspace } from '../../core/workspace';
+import { ContractTextDialog } from './contract-text-view';
 import {
   deleteDraft,
   fetchDraft,
+  loadDraftPreview,
   type FormRestore,
   type FormStart,
   type SignTemplateItem,
@@ -37,6 +39,7 @@ export function TemplateChooser({
   onDraftDeleted: () => void;
 }) {
   const { openPage } = useWorkspace();
+  const [previewing, setPreviewing] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const signType = start.setting?.signType ?? null;
   const usable = usableTemplates(start.templates, isVisual);
@@ -138,6 +141,9 @@ export function TemplateChooser({
                   <Button size="1" onClick={() => continueDraft(draft.draftCode)}>
                     继续填写
                   </Button>
+                  <Button size="1" variant="soft" onClick={() => setPreviewing(draft.draftCode)}>
+                    预览
+                  </Button>
                   <Button
                     size="1"
                     variant="soft"
@@ -156,6 +162,13 @@ export function TemplateChooser({
             </Card>
           ))}
         </Flex>
+      )}
+      {previewing !== null && (
+        <ContractTextDialog
+          title="草稿预览"
+          load={loadDraftPreview(previewing)}
+          onClose={() => setPreviewing(null)}
+        />
       )}
     </Box>
   );

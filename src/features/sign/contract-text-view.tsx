@@ -1,0 +1,92 @@
+/**
+ * A contract text as the server renders it (signCustomModelView, the history and draft views, the
+ * template's blank text), read-only: the same parsed headings and paragraphs as the visual view,
+ * values and blanks as text, never the server's markup itself.
+ */
+import { useState } from 'react';
+import { useMachine } from '@xstate/react';
+import { Button, Dialog, Flex, Text } from '@radix-ui/themes';
+import type { AnyActorLogic } from 'xstate';
+import { resourceMachine } from '../../../machines/resource.machine';
+import { inspect } from '../../inspector/inspection-store';
+import { parseContractDocument } from './contract-document';
+import type { SignPreview } from './sign-actors';
+import './contract-document.css';
+
+export function ContractText({ preview, testId }: { preview: SignPreview; testId?: string }) {
+  const blocks = parseContractDocument(preview.html);
+  return (
+    <article className="contract-paper" data-testid={testId ?? 'contract-text'} aria-label="合同正文">
+      {blocks.map((block, index) => {
+        const Tag = block.tag;
+        return (
+          <Tag key={index}>
+            {block.parts.map((part, partIndex) =>
+              part.kind === 'text' ? (
+                <span key={partIndex}>{part.text}</span>
+              ) : (
+                <span
+                  key={partIndex}
+                  className={part.isBlank ? 'contract-blank' : 'contract-value'}
+                  data-field={part.path}
+                >
+                  {part.text}
+                </span>
+              ),
+            )}
+            {index === 0 && preview.subTitle && block.tag === 'h1' && (
+              <small className="contract-subtitle">{preview.subTitle}</small>
+            )}
+          </Tag>
+        );
+      })}
+    </article>
+  );
+}
+
+/** A contract text read by its own call, with loading and retry. */
+export function LoadedContractText({ load, testId }: { load: AnyActorLogic; testId?: string }) {
+  const [machine] = useState(() => resourceMachine.provide({ actors: { load } }));
+  const [snapshot, send] = useMachine(machine, { inspect });
+  const preview = snapshot.context.data as SignPreview | null;
+  if (snapshot.matches('failed'))
+    return (
+      <Flex gap="2" align="center">
+        <Text color="red">{snapshot.context.error}</Text>
+        <Button size="1" variant="soft" onClick={() => send({ type: 'retry' })}>
+          重试
+        </Button>
+      </Flex>
+    );
+  if (!preview) return <Text color="gray">加载中...</Text>;
+  return <ContractText preview={preview} testId={testId} />;
+}
+
+/** 预览: a dialog with a contract text (a template's blank text, a draft, a history version). */
+export function ContractTextDialog({
+  title,
+  load,
+  onClose,
+}: {
+  title: string;
+  load: AnyActorLogic;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Content maxWidth="900px" data-testid="contract-text-dialog">
+        <Dialog.Title>{title}</Dialog.Title>
+        <div style={{ maxHeight: '70vh', overflow: 'auto', background: 'var(--gray-3)', padding: 12 }}>
+          <LoadedContractText load={load} />
+        </div>
+        <Flex justify="end" mt="3">
+          <Dialog.Close>
+            <Button variant="soft" color="gray">
+              关闭
+            </Button>
+          </Dialog.Close>
+        </Flex>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
