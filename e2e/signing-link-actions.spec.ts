@@ -37,7 +37,7 @@ test('the sign detail offers each unsigned party its link, and the company party
 
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await rows.first().getByRole('button', { name: '复制链接' }).click();
-  await expect(page.getByText('签署链接已复制')).toBeVisible();
+  await expect(page.getByTestId('toast').filter({ hasText: '复制成功' })).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(signatories.map((s) => `/#/views/sign/to-be-signed?hash=${s.hash}`)).toContain(
     copied.replace(/^https?:\/\/[^/]+/, ''),

@@ -10,10 +10,10 @@ import { fromPromise } from 'xstate';
 import { Button, Dialog, Flex, Text } from '@radix-ui/themes';
 import { resourceMachine } from '../../machines/resource.machine';
 import { api, ok } from '../api/client';
-import { emitFeedback } from '../api/feedback';
 import type { components } from '../../openapi/generated/api';
 import { useWorkspace } from '../core/workspace';
 import { inspect } from '../inspector/inspection-store';
+import { copyText } from '../ui/copy-text';
 
 type LinkCode = components['schemas']['SignCorpWxMiniCode'];
 
@@ -59,15 +59,7 @@ export function SigningLinkActions({
   name: string;
 }) {
   const { openPage } = useWorkspace();
-  const copy = async () => {
-    const url = `${window.location.origin}/#/views/sign/to-be-signed?hash=${hash}`;
-    try {
-      await navigator.clipboard.writeText(url);
-      emitFeedback({ kind: 'toast', text: '签署链接已复制', tone: 'success' });
-    } catch {
-      emitFeedback({ kind: 'toast', text: `复制失败，请手动复制：${url}`, tone: 'error' });
-    }
-  };
+  const copy = () => copyText(`${window.location.origin}/#/views/sign/to-be-signed?hash=${hash}`, 'link');
   return (
     <Flex gap="2">
       <Button size="1" variant="soft" onClick={() => openPage(toBeSignedPage(hash))}>

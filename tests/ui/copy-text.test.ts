@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { onFeedback, type Feedback } from '../../src/api/feedback';
+import { copyMessages, copyText } from '../../src/ui/copy-text';
+
+function collect(): { seen: Feedback[]; stop: () => void } {
+  const seen: Feedback[] = [];
+  return { seen, stop: onFeedback((feedback) => seen.push(feedback)) };
+}
+
+describe('copy actions (000 section 8)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('says 文本内容为空 or 文件链接为空 and copies nothing when there is nothing to copy', async () => {
+    const writeText = vi.fn();
+    vi.stubGlobal('navigator', { clipboard: { writeText } });
+    const { seen, stop } = collect();
+    expect(await copyText('  ')).toBe(false);
+    expect(await copyText(null, 'link')).toBe(false);
+    stop();
+    expect(seen).toEqual([
+      { kind: 'toast', text: copyMessages.emptyText, tone: 'error' },
+      { kind: 'toast', text: copyMessages.emptyLink, tone: 'error' },
+    ]);
+    expect(writeText).not.toHaveBeenCalled();
+  });
+
+  it('says 复制成功 once copied, and shows the text when the browser refuses', async () => {
+    const writeText = vi.fn().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error('denied'));
+    vi.stubGlobal('navigator', { clipboard: { writeText } });
+    const { seen, stop } = collect();
+    expect(await copyText('https://example.com/a')).toBe(true);
+    expect(await copyText('合同编号 XS001')).toBe(false);
+    stop();
+    expect(writeText).toHaveBeenCalledWith('https://example.com/a');
+    expect(seen.map((feedback) => (feedback.kind === 'toast' ? feedback.text : ''))).toEqual([
+      '复制成功',
+      '复制失败，请手动复制：合同编号 XS001',
+    ]);
+  });
+});
