@@ -2,7 +2,7 @@
  * The main layout (/layout/index): header, menu, page tabs and the active page. The tabs machine
  * owns which pages are open; this view renders it and sends it events.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import {
   AlertDialog,
@@ -36,6 +36,16 @@ import { PayStatusGate } from './pay-status-gate';
 import { isGatedPage } from './pay-status-gate-actors';
 import { unreadBadge, useUnreadCount } from '../core/unread-messages';
 import { VersionGate } from './version-gate';
+import { preloadPermissions } from '../core/permissions';
+import { useApplyCount } from '../core/apply-count';
+import { Watermark } from './watermark';
+
+/** The menu entry whose badge counts the applications waiting (000 section 9: 待处理的（n）). */
+const orgStructurePath = '/views/manager/organizational/organizational-structure';
+
+function hasEntry(items: MenuItem[], path: string): boolean {
+  return items.some((item) => item.path === path || hasEntry(item.children ?? [], path));
+}
 
 /** The message centre's page: its menu entry and the header button carry the unread count. */
 const messagesEntry = { appType: 999, appId: 1, name: '消息', path: '/views/system/message/index' };
@@ -71,11 +81,14 @@ function MenuList({
   items,
   onOpen,
   unread,
+  pending = 0,
   depth = 0,
 }: {
   items: MenuItem[];
   onOpen: (item: MenuItem) => void;
   unread: number;
+  /** Applications waiting for this user (the 组织架构 entry's badge). */
+  pending?: number;
   depth?: number;
 }) {
   return (
@@ -85,9 +98,26 @@ function MenuList({
           <button type="button" className="menu-item" onClick={() => onOpen(item)}>
             {item.name}
             {isMessagesPage(item.path) && <UnreadBadge count={unread} testId="menu-unread" />}
+            {item.path === orgStructurePath && pending > 0 && (
+              <Badge
+                color="red"
+                radius="full"
+                size="1"
+                data-testid="menu-pending"
+                aria-label={`${pending} 个待处理的申请`}
+              >
+                {unreadBadge(pending)}
+              </Badge>
+            )}
           </button>
           {item.children?.length ? (
-            <MenuList items={item.children} onOpen={onOpen} unread={unread} depth={depth + 1} />
+            <MenuList
+              items={item.children}
+              onOpen={onOpen}
+              unread={unread}
+              pending={pending}
+              depth={depth + 1}
+            />
           ) : null}
         </li>
       ))}
@@ -103,12 +133,18 @@ export default function MainLayout({ token }: { token: string }) {
   const user = session.context.user;
   const { context } = tabs;
   const unread = useUnreadCount();
+  // The user's permissions are read once, right after login, for every screen that asks.
+  useEffect(() => preloadPermissions(), [token]);
+  const applyCount = useApplyCount(hasEntry(context.menu, orgStructurePath));
 
   const workspace: Workspace = {
     menu: context.menu,
     openPage: (entry) => tabsActor.send({ type: 'tab.open', entry }),
     closePage: (key) => tabsActor.send({ type: 'tab.close', key }),
     disablePage: (appType, id) => tabsActor.send({ type: 'page.disable', appType, id }),
+    renderPage: (path, params = {}) => (
+      <PageFrame path={path} params={params} title={pageComponent(path)?.title ?? ''} />
+    ),
   };
   const openMenuItem = (item: MenuItem) =>
     tabsActor.send({
@@ -127,6 +163,7 @@ export default function MainLayout({ token }: { token: string }) {
   return (
     <WorkspaceContext.Provider value={workspace}>
       <div className="shell">
+        {user && <Watermark user={user} />}
         <header className="shell-header">
           <Text weight="bold" size="4">
             安居签
@@ -176,7 +213,12 @@ export default function MainLayout({ token }: { token: string }) {
         </header>
         <nav className="shell-menu" aria-label="主菜单">
           <ScrollArea>
-            <MenuList items={context.menu} onOpen={openMenuItem} unread={unread} />
+            <MenuList
+              items={context.menu}
+              onOpen={openMenuItem}
+              unread={unread}
+              pending={applyCount?.pendingCount ?? 0}
+            />
             {context.settingMenu.length > 0 && (
               <>
                 <Text size="1" color="gray" className="menu-group">

@@ -38,6 +38,9 @@ export default function StandalonePage() {
       if (key === ownKey) void navigate('/layout/index', { replace: true });
     },
     disablePage: () => {},
+    renderPage: (inner, innerParams = {}) => (
+      <PageFrame path={inner} params={innerParams} title={pageComponent(inner)?.title ?? ''} />
+    ),
   };
   return (
     <WorkspaceContext.Provider value={workspace}>

@@ -1,7 +1,7 @@
 /**
  * The application counts of 000 section 9 (待处理的（n）, 我添加的（n）) for the signed-in user, shared
- * by the menu badge and the organisation page: read once per session token, and again whenever a
- * screen changes an application (refreshApplyCount).
+ * by the menu badge and the organisation page: read when a reader mounts, every minute and when the
+ * window comes back into view, and whenever a screen changes an application (refreshApplyCount).
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { api, ok } from '../api/client';
@@ -38,16 +38,25 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-let requestedFor = '';
+/** How often a shown count is read again (an invitee may apply at any time). */
+export const applyCountRefreshMs = 60_000;
 
-/** The counts, or null until read; the first reader of a session starts the read. */
+/** The counts, or null until read; read when a reader mounts, every minute and when the window comes back. */
 export function useApplyCount(enabled = true): ApplyCount | null {
   const snapshot = useSyncExternalStore(subscribe, () => current);
   const token = readCredentials()?.token ?? '';
   useEffect(() => {
-    if (!enabled || !token || requestedFor === token) return;
-    requestedFor = token;
+    if (!enabled || !token) return undefined;
     refreshApplyCount();
+    const timer = setInterval(refreshApplyCount, applyCountRefreshMs);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') refreshApplyCount();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
   }, [enabled, token]);
   return snapshot.token === token ? snapshot.count : null;
 }

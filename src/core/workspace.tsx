@@ -1,8 +1,8 @@
 /**
  * What a page may ask of the main layout: open another page as a tab, close a tab, mark itself
- * disabled, read the menu.
+ * disabled, read the menu, draw another page inside itself.
  */
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import type { MenuItem, TabsEvent } from '../../machines/tabs.machine';
 
 /** What every page gets: its path, its parameters (a query string in the path merged in) and its title. */
@@ -14,6 +14,8 @@ export type Workspace = {
   /** Closes the tab with this key (tabKey of machines/tabs.machine.ts). */
   closePage: (key: string) => void;
   disablePage: (appType: number, id: number) => void;
+  /** Draws another page inside this one (the system settings show a setting page beside their menu). */
+  renderPage?: (path: string, params?: Record<string, string>) => ReactNode;
 };
 
 export const WorkspaceContext = createContext<Workspace>({
