@@ -15,8 +15,11 @@ export type OrgCompany = {
   brokerRoleId: number;
 };
 
-/** Buys the basic package with 5 account seats for a year, paid in the sandbox. */
-async function buySeats(request: APIRequestContext, credentials: Credentials): Promise<void> {
+/**
+ * Buys the basic package with 5 account seats for a year, paid in the sandbox (it also opens the
+ * listing, customer and community apps).
+ */
+export async function buySeats(request: APIRequestContext, credentials: Credentials): Promise<void> {
   const choice = { type: 1, productId: 1, accountCount: 5, duration: 1 };
   const quote = await must(
     post<{ originalPrice: number; totalFee: number }>(
