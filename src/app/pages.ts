@@ -15,8 +15,8 @@ export const pageDefinitions: Record<string, PageDefinition> = {
   '/views/recharge/index': { title: '充值中心', load: () => import('../features/recharge/recharge-page') },
   '/views/public/pdf-view': { title: 'PDF 预览', load: () => import('../features/public/pdf-view-page') },
   '/views/public/web-view': { title: '网页预览' },
-  '/views/manager/index': { title: '管理中心' },
-  '/views/manager/job/job-set': { title: '职位设置' },
+  '/views/manager/index': { title: '管理中心', load: () => import('../features/manager/manager-index-page') },
+  '/views/manager/job/job-set': { title: '职位设置', load: () => import('../features/manager/job-set-page') },
   '/views/manager/organizational/organizational-structure': {
     title: '组织架构',
     load: () => import('../features/manager/org-structure-page'),
@@ -56,7 +56,7 @@ export const pageDefinitions: Record<string, PageDefinition> = {
     load: () => import('../features/quick-sign/quick-signing-page'),
   },
   '/views/sign/components/fp-contract-party': { title: '添加签约方' },
-  '/views/system/layout': { title: '系统设置' },
+  '/views/system/layout': { title: '系统设置', load: () => import('../features/system/system-layout-page') },
   '/views/system/fp-auth-role': {
     title: '权限设置',
     load: () => import('../features/system/auth-role-page'),
@@ -74,6 +74,10 @@ export const pageDefinitions: Record<string, PageDefinition> = {
     load: () => import('../features/customer/customer-setting-page'),
   },
   '/views/system/setting/fp-contract-setting': { title: '合同基础设置' },
+  '/views/system/setting/fp-manager-setting': {
+    title: '管理设置',
+    load: () => import('../features/system/manage-setting-page'),
+  },
   '/views/system/setting/fp-sign-setting': {
     title: '在线签约设置',
     load: () => import('../features/sign/sign-setting-page'),
@@ -82,7 +86,7 @@ export const pageDefinitions: Record<string, PageDefinition> = {
     title: '消息',
     load: () => import('../features/messages/messages-page'),
   },
-  '/views/system/index': { title: '系统权限' },
+  '/views/system/index': { title: '系统权限', load: () => import('../features/system/system-auth-page') },
   '/views/system/broker/fp-58sup-broker': { title: '58 经纪人设置' },
   '/views/system/broker/fp-tmall-broker': { title: '天猫好房经纪人设置' },
   '/views/index/customerStatistics': { title: '客源统计' },

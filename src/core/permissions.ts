@@ -81,6 +81,8 @@ export type Permissions = {
   contentsOf: (appType: number, itemId: number, authId: number) => string[] | null;
   /** Whether the management account's department scope covers the department. */
   canSeeDept: (deptId: number) => boolean;
+  /** The management account's department scope (000 section 3 "Auth"), null until loaded. */
+  deptScope: DeptScope | null;
   contractAdd: ContractAddFlags;
 };
 
@@ -107,6 +109,8 @@ export function usePermissions(): Permissions {
       auth === null ? null : grantContents(auth, appType, itemId, authId),
     canSeeDept: (deptId) =>
       loaded !== null && (loaded.auth.isManager || canSeeDepartment(loaded.scope, deptId)),
+    deptScope:
+      loaded === null ? null : loaded.auth.isManager ? { allDepts: true, deptIds: [] } : loaded.scope,
     contractAdd: loaded?.contractAdd ?? noContractAdd,
   };
 }

@@ -125,6 +125,7 @@ describe('permissions decided on the server', () => {
       '/views/system/setting/fp-contract-setting',
       '/views/system/setting/fp-sign-setting',
       '/views/system/fp-auth-role',
+      '/views/system/setting/fp-manager-setting',
       '/views/office/oa/oa-setting',
       '/views/system/broker/fp-58sup-broker',
       '/views/system/broker/fp-tmall-broker',

@@ -77,6 +77,14 @@ export const settingMenuDefinitions: readonly MenuDefinition[] = [
   },
   {
     appType: 88,
+    appId: 13,
+    name: '管理设置',
+    path: '/views/system/setting/fp-manager-setting',
+    icon: 'manage',
+    anyOf: [basicSettings],
+  },
+  {
+    appType: 88,
     appId: 12,
     name: '审批设置',
     path: '/views/office/oa/oa-setting',
