@@ -8,6 +8,7 @@ import { requireSession } from '../user/handlers';
 import { businessError } from '../../contract/envelope';
 import { imageKinds } from '../../storage/files';
 import { appConfig } from '../../../domain/app-config';
+import { inCompany } from '../../db/company-scope';
 
 /** /base/uploadPhoto: one image, png, jpg, jpeg, webp or gif, at most 10 MB (openapi/paths/base.yaml). */
 export const photoMaxBytes = 10 * 1024 * 1024;
@@ -25,7 +26,7 @@ export const systemHandlers = {
           eq(appVersions.platform, body.platform),
           gt(appVersions.versionCode, body.versionCode),
           // Released to every company, or staged to this one first.
-          or(isNull(appVersions.companyId), eq(appVersions.companyId, session.companyId)),
+          or(isNull(appVersions.companyId), inCompany(appVersions, session.companyId)),
         ),
       )
       .orderBy(desc(appVersions.versionCode))
