@@ -116,6 +116,8 @@ export function ContractDetail({
     (kind === 'sale'
       ? (deletableSaleStates as readonly number[]).includes(current)
       : (deletableRentStates as readonly number[]).includes(current));
+  // 变更合同状态 (504): a role that may only view contracts sees no way to change one.
+  const canChangeState = can(ContractAuth.appType, ContractAuth.itemId, ContractAuth.changeState);
   const house = detail.houseInfo;
   // A voided or released contract is no deal to sign any more.
   const canSign =
@@ -181,7 +183,7 @@ export function ContractDetail({
           contract={actor}
         />
       )}
-      {!isAwaiting && (
+      {!isAwaiting && canChangeState && (
         <Card size="1">
           <StateChangeForm
             key={`${current}-${state.context.frozenFromState}`}

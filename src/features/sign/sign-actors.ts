@@ -274,25 +274,57 @@ export function loadHistory(contractId: number) {
   });
 }
 
-async function fetchFollowUps(contractId: number) {
+/** Whose follow-ups: the sign detail's (353 range) or 我的签约's (one's own contracts only). */
+export type FollowUpSource = 'sign' | 'mine';
+
+export type FollowUpInput = { categoryId: number; content: string; pictures: string[]; requestId: string };
+
+async function fetchFollowUps(contractId: number, source: FollowUpSource) {
+  const query = { params: { query: { contractId, pageindex: 1, pagesize: 15 } } };
   const [categories, list] = await Promise.all([
     ok(api.GET('/sign/signFollowUpCategory')),
-    ok(api.GET('/sign/getSignFollowUp', { params: { query: { contractId, pageindex: 1, pagesize: 15 } } })),
+    ok(
+      source === 'sign'
+        ? api.GET('/sign/getSignFollowUp', query)
+        : api.GET('/sign/getmyPageSignFollowUp', query),
+    ),
   ]);
   return { categories: categories.data ?? [], list: list.data ?? [], total: list.total ?? 0 };
 }
 
-export function loadFollowUps(contractId: number) {
-  return fromPromise<unknown>(async () => fetchFollowUps(contractId));
+export function loadFollowUps(contractId: number, source: FollowUpSource = 'sign') {
+  return fromPromise<unknown>(async () => fetchFollowUps(contractId, source));
 }
 
-/** Adds a follow-up, then answers the list read again (the resource machine's new data). */
-export function saveFollowUp(contractId: number) {
+/** Adds a follow-up (text and up to 9 uploaded pictures), then answers the list read again. */
+export function saveFollowUp(contractId: number, source: FollowUpSource = 'sign') {
   return fromPromise<unknown, { value: unknown }>(async ({ input }) => {
-    const value = input.value as { categoryId: number; content: string };
-    await ok(api.POST('/sign/signfollowUp', { body: { contractId, ...value } }));
-    return fetchFollowUps(contractId);
+    const value = input.value as FollowUpInput;
+    const body = {
+      contractId,
+      categoryId: value.categoryId,
+      content: value.content,
+      requestId: value.requestId,
+      ...(value.pictures.length > 0 ? { pictures: value.pictures } : {}),
+    };
+    await ok(
+      source === 'sign'
+        ? api.POST('/sign/signfollowUp', { body })
+        : api.POST('/template/myPageSignfollowUp', { body }),
+    );
+    return fetchFollowUps(contractId, source);
   });
+}
+
+/** One picture uploaded (/base/uploadPhoto) before it is attached to a follow-up or a picture category. */
+export async function uploadSignPicture(file: File): Promise<string> {
+  const form = new FormData();
+  form.set('file', file);
+  const uploaded = await ok(
+    api.POST('/base/uploadPhoto', { body: { file: '' }, bodySerializer: () => form }),
+  );
+  if (!uploaded.data) throw new Error('图片上传失败');
+  return uploaded.data.url;
 }
 
 export function loadPictureCategories(contractId: number) {

@@ -5,16 +5,16 @@
  */
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
-import { Badge, Button, Card, Flex, Link, Select, Table, Text, TextArea } from '@radix-ui/themes';
+import { Badge, Button, Flex, Link, Table, Text } from '@radix-ui/themes';
 import { resourceMachine } from '../../../machines/resource.machine';
 import { inspect } from '../../inspector/inspection-store';
 import { Pager } from '../../ui/pager';
 import { ContractTextDialog, LoadedContractText } from './contract-text-view';
+import { FollowUpPanel } from './sign-follow-ups';
 import { signatoryRoleNames } from '../../shared/sign-format';
 import {
   loadAuditTrail,
   loadContractView,
-  loadFollowUps,
   loadHistory,
   loadHistoryView,
   loadSignRecords,
@@ -28,10 +28,7 @@ import {
   loadPictureCategories,
   loadPictures,
   logPageSize,
-  saveFollowUp,
   type Page,
-  type SignFollowUp,
-  type SignFollowUpCategory,
   type SignHistoryItem,
   type SignOperationLog,
   type SignPicture,
@@ -296,80 +293,8 @@ export function HistoryTab({ contractId }: { contractId: number }) {
   );
 }
 
-type FollowUps = { categories: SignFollowUpCategory[]; list: SignFollowUp[]; total: number };
-
 export function FollowUpsTab({ contractId }: { contractId: number }) {
-  const [machine] = useState(() =>
-    resourceMachine.provide({
-      actors: {
-        load: loadFollowUps(contractId),
-        save: saveFollowUp(contractId),
-      },
-    }),
-  );
-  const [snapshot, send] = useMachine(machine, { inspect });
-  const [categoryId, setCategoryId] = useState('');
-  const [content, setContent] = useState('');
-  const data = snapshot.context.data as FollowUps | null;
-  if (snapshot.matches('failed'))
-    return <Failed error={snapshot.context.error} onRetry={() => send({ type: 'retry' })} />;
-  if (!data) return <Text color="gray">加载中...</Text>;
-  const isSaving = snapshot.matches('saving');
-  return (
-    <Flex direction="column" gap="3">
-      <Card>
-        <Flex gap="2" align="end" wrap="wrap">
-          <Select.Root value={categoryId} onValueChange={setCategoryId}>
-            <Select.Trigger aria-label="跟进类型" placeholder="请选择跟进类型" />
-            <Select.Content>
-              {data.categories.map((c) => (
-                <Select.Item key={c.categoryId} value={String(c.categoryId)}>
-                  {c.name}
-                </Select.Item>
-              ))}
-            </Select.Content>
-          </Select.Root>
-          <TextArea
-            aria-label="跟进内容"
-            placeholder="请输入跟进内容"
-            maxLength={500}
-            value={content}
-            onChange={(e) => setContent(e.target.value)}
-            style={{ flex: 1, minWidth: 240 }}
-          />
-          <Button
-            disabled={isSaving || !categoryId || content.trim() === ''}
-            onClick={() => {
-              send({ type: 'save', value: { categoryId: Number(categoryId), content: content.trim() } });
-              setContent('');
-            }}
-          >
-            添加跟进
-          </Button>
-        </Flex>
-        {snapshot.context.error && (
-          <Text color="red" size="2">
-            {snapshot.context.error}
-          </Text>
-        )}
-      </Card>
-      {data.list.length === 0 ? (
-        <Text color="gray">暂无跟进记录</Text>
-      ) : (
-        data.list.map((item) => (
-          <Card key={item.followId} data-testid="follow-up">
-            <Flex gap="2" align="center" mb="1">
-              <Badge>{item.categoryName}</Badge>
-              <Text size="1" color="gray">
-                {item.operator.name} · {item.createTime}
-              </Text>
-            </Flex>
-            <Text size="2">{item.content}</Text>
-          </Card>
-        ))
-      )}
-    </Flex>
-  );
+  return <FollowUpPanel contractId={contractId} source="sign" />;
 }
 
 function CategoryPictures({ contractId, categoryId }: { contractId: number; categoryId: number }) {
