@@ -34,6 +34,7 @@ export const pageDefinitions: Record<string, PageDefinition> = {
   },
   '/views/sign/index': { title: '在线签约', load: () => import('../features/sign/sign-list-page') },
   '/views/sign/detail': { title: '签约详情', load: () => import('../features/sign/sign-detail-page') },
+  '/views/sign/my-sign': { title: '我的签约', load: () => import('../features/sign/my-sign-page') },
   '/views/sign/sign-operation': {
     title: '发起签约',
     load: () => import('../features/sign/sign-operation-page'),

@@ -125,6 +125,8 @@ export const mainMenuDefinitions: readonly MenuDefinition[] = [
     ],
     children: [
       { appType: 6, appId: 2, name: '快速签署', path: '/views/sign/quick-signing.vue', anyOf: [[6, 0, 358]] },
+      // The contracts one handles, whatever the 353 range: for everyone who sees 在线签约.
+      { appType: 6, appId: 6, name: '我的签约', path: '/views/sign/my-sign' },
       {
         appType: 6,
         appId: 3,
