@@ -14,7 +14,7 @@ export const pageDefinitions: Record<string, PageDefinition> = {
   '/views/user/index': { title: '个人信息', load: () => import('../features/profile/profile-page') },
   '/views/recharge/index': { title: '充值中心', load: () => import('../features/recharge/recharge-page') },
   '/views/public/pdf-view': { title: 'PDF 预览', load: () => import('../features/public/pdf-view-page') },
-  '/views/public/web-view': { title: '网页预览' },
+  '/views/public/web-view': { title: '网页预览', load: () => import('../features/public/web-view-page') },
   '/views/manager/index': { title: '管理中心', load: () => import('../features/manager/manager-index-page') },
   '/views/manager/job/job-set': { title: '职位设置', load: () => import('../features/manager/job-set-page') },
   '/views/manager/organizational/organizational-structure': {
