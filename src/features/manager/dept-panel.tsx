@@ -230,6 +230,7 @@ function DeptDialog({
 export function DeptPanel({
   depts,
   selectedId,
+  canOpen,
   canManage,
   staff,
   search,
@@ -239,6 +240,8 @@ export function DeptPanel({
 }: {
   depts: FlatDept[];
   selectedId: number | null;
+  /** Whether the user's department scope covers it (the others show only where the scope sits). */
+  canOpen: (dept: FlatDept) => boolean;
   canManage: boolean;
   staff: Staff[];
   search: string;
@@ -249,7 +252,7 @@ export function DeptPanel({
   const [mode, setMode] = useState<Mode | null>(null);
   const [deleting, setDeleting] = useState<FlatDept | null>(null);
   const [key, setKey] = useState(search);
-  const selected = depts.find((dept) => dept.deptId === selectedId) ?? depts[0] ?? null;
+  const selected = depts.find((dept) => dept.deptId === selectedId) ?? null;
 
   async function remove(dept: FlatDept) {
     setDeleting(null);
@@ -300,30 +303,39 @@ export function DeptPanel({
           {depts.length === 0 && <Text color="gray">没有找到部门</Text>}
           {depts.map((dept) => {
             const isSelected = dept.deptId === selected?.deptId;
+            const isOpenable = canOpen(dept);
             return (
               <Flex
                 key={dept.deptId}
                 role="treeitem"
                 aria-selected={isSelected}
+                aria-disabled={!isOpenable}
                 aria-level={dept.depth + 1}
                 justify="between"
                 align="center"
                 py="1"
                 pr="2"
+                title={isOpenable ? undefined : '不在您的管理范围内'}
                 style={{
                   paddingLeft: 8 + dept.depth * 16,
-                  cursor: 'pointer',
+                  cursor: isOpenable ? 'pointer' : 'default',
                   borderRadius: 4,
                   background: isSelected ? 'var(--accent-a4)' : undefined,
                 }}
-                onClick={() => onSelect(dept.deptId)}
+                onClick={() => isOpenable && onSelect(dept.deptId)}
               >
-                <Text size="2" weight={dept.depth === 0 ? 'bold' : 'regular'}>
+                <Text
+                  size="2"
+                  weight={dept.depth === 0 ? 'bold' : 'regular'}
+                  color={isOpenable ? undefined : 'gray'}
+                >
                   {dept.deptName}
                 </Text>
-                <Badge color="gray" size="1">
-                  {dept.userCount} 人
-                </Badge>
+                {isOpenable && (
+                  <Badge color="gray" size="1">
+                    {dept.userCount} 人
+                  </Badge>
+                )}
               </Flex>
             );
           })}

@@ -48,7 +48,11 @@ export default function OrgStructurePage({ params }: PageProps) {
 
   const depts = choices.data?.depts ?? [];
   const shown = filterDepts(depts, search);
-  const selected = depts.find((dept) => dept.deptId === selectedId) ?? depts[0] ?? null;
+  // The tree shows the departments above the user's scope too (where their own sits); only the ones
+  // in scope open, and the first of those is chosen at first (a broker's own store, not the company).
+  const canOpen = (dept: FlatDept) => permissions.canSeeDept(dept.deptId);
+  const selected =
+    depts.find((dept) => dept.deptId === selectedId && canOpen(dept)) ?? depts.find(canOpen) ?? null;
   const reloadDirectory = () => {
     choices.reload();
     staff.reload();
@@ -83,6 +87,7 @@ export default function OrgStructurePage({ params }: PageProps) {
         <DeptPanel
           depts={shown}
           selectedId={selected?.deptId ?? null}
+          canOpen={canOpen}
           canManage={canManage}
           staff={staff.data ?? []}
           search={search}
@@ -106,7 +111,11 @@ export default function OrgStructurePage({ params }: PageProps) {
               {canManage && <Tabs.Trigger value="invites">邀请链接</Tabs.Trigger>}
             </Tabs.List>
             <Box pt="3">
-              {tab === 'staff' && (
+              {/* Until the scope is read, no department is chosen: a list of the wrong one would be refused. */}
+              {!permissions.isLoaded && (tab === 'staff' || tab === 'resigned') && (
+                <Text color="gray">加载中...</Text>
+              )}
+              {permissions.isLoaded && tab === 'staff' && (
                 <StaffPanel
                   deptId={selected?.deptId ?? null}
                   deptName={selected?.deptName ?? ''}
@@ -118,7 +127,7 @@ export default function OrgStructurePage({ params }: PageProps) {
                   onChanged={reloadDirectory}
                 />
               )}
-              {tab === 'resigned' && (
+              {permissions.isLoaded && tab === 'resigned' && (
                 <ResignedPanel
                   deptId={selected?.deptId ?? null}
                   canManage={canManage}
