@@ -41,6 +41,34 @@ async function findStaff(
   return staff.find((person) => person.mobile === mobile);
 }
 
+type DeptNode = { dept: { deptId: number; deptName: string }; children: DeptNode[] };
+const flatten = (nodes: DeptNode[]): DeptNode['dept'][] =>
+  nodes.flatMap((node) => [node.dept, ...flatten(node.children)]);
+
+/** Deletes this run's department and role when they were made (their people have resigned). */
+async function removeDeptAndRole(
+  request: APIRequestContext,
+  manager: Credentials,
+  deptName: string,
+  roleName: string,
+): Promise<void> {
+  const tree = await must(get<DeptNode[]>(request, '/org/v2/deptTree', manager), 'departments');
+  const dept = flatten(tree).find((node) => node.deptName === deptName);
+  if (dept) await must(post(request, '/org/v2/deptDel', { deptId: dept.deptId }, manager), 'delete dept');
+  const roles = await must(
+    get<{ roleId: number; roleName: string }[]>(request, '/org/v2/roleList', manager),
+    'roles',
+  );
+  const role = roles.find((item) => item.roleName === roleName);
+  if (role) {
+    const response = await request.post('/api/base/roleDel', {
+      form: { roleId: role.roleId },
+      headers: manager,
+    });
+    expect(((await response.json()) as { code: number }).code).toBe(200);
+  }
+}
+
 /** Chooses an option of a Radix select (its trigger is named by aria-label). */
 async function choose(page: Page, scope: ReturnType<Page['getByRole']>, label: string, option: string) {
   await scope.getByRole('combobox', { name: label }).click();
@@ -193,6 +221,22 @@ test('the manager builds a department, a broker and a view-only role; the broker
     expect(removal).toMatchObject({ code: 403, message: noPermission });
     const after = await contractDetail(request, manager, 'sale', contract.contractId);
     expect(after).toEqual(before);
+
+    // 组织架构 as the broker: his own store is chosen (the company above it shows but does not open),
+    // with himself in it and none of the buttons that change the directory usable.
+    await brokerPage.goto(`/#${orgPage}`);
+    const brokerTree = brokerPage.getByRole('tree', { name: '部门树' });
+    await expect(brokerTree.getByRole('treeitem', { selected: true })).toContainText(deptName);
+    await expect(brokerTree.getByRole('treeitem').first()).toHaveAttribute('aria-disabled', 'true');
+    await expect(brokerPage.getByTestId('staff-row').filter({ hasText: broker.phone })).toContainText(
+      roleName,
+    );
+    await expect(brokerPage.getByTestId('dept-panel').getByRole('button', { name: '新增部门' })).toHaveCount(
+      0,
+    );
+    const brokerStaff = brokerPage.getByTestId('staff-panel');
+    await expect(brokerStaff.getByRole('button', { name: '添加员工' })).toBeDisabled();
+    await expect(brokerStaff.getByRole('button', { name: '邀请加入' })).toBeDisabled();
     await brokerPage.context().close();
 
     // 邀请加入: a link for the new department; the invitee applies by SMS on the public join page.
@@ -246,11 +290,13 @@ test('the manager builds a department, a broker and a view-only role; the broker
     await page.getByRole('tab', { name: '在职员工' }).click();
     await expect(page.getByTestId('staff-row').filter({ hasText: invitee.phone })).toContainText(deptName);
   } finally {
-    // The seats go back for the next run: the people added leave the company again.
+    // The seats go back for the next run: the people added leave the company again, and the
+    // department and the role made for this run go too.
     for (const phone of added) {
       const person = await findStaff(request, manager, phone);
       if (person)
         await must(post(request, '/org/v2/staffResign', { userId: person.userId }, manager), 'resign');
     }
+    await removeDeptAndRole(request, manager, deptName, roleName);
   }
 });
