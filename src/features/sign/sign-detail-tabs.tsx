@@ -1,7 +1,7 @@
 /**
  * The lower tabs of the sign detail: operation log (10 per page), 签字记录 (3 per page, with the
  * signing progress), the contract text and its signing document, history versions with their text,
- * the signing audit trail, follow-ups, pictures.
+ * the signing audit trail, follow-ups, pictures (uploaded, replaced and filed by category).
  */
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
@@ -11,6 +11,7 @@ import { inspect } from '../../inspector/inspection-store';
 import { Pager } from '../../ui/pager';
 import { ContractTextDialog, LoadedContractText } from './contract-text-view';
 import { FollowUpPanel } from './sign-follow-ups';
+import { ContractPictures } from './sign-pictures';
 import { signatoryRoleNames } from '../../shared/sign-format';
 import {
   loadAuditTrail,
@@ -25,14 +26,10 @@ import {
   type SignRecord,
   type SigningAuditEvent,
   loadLogs,
-  loadPictureCategories,
-  loadPictures,
   logPageSize,
   type Page,
   type SignHistoryItem,
   type SignOperationLog,
-  type SignPicture,
-  type SignPictureCategory,
 } from './sign-actors';
 
 function Failed({ error, onRetry }: { error: string | null; onRetry: () => void }) {
@@ -297,59 +294,7 @@ export function FollowUpsTab({ contractId }: { contractId: number }) {
   return <FollowUpPanel contractId={contractId} source="sign" />;
 }
 
-function CategoryPictures({ contractId, categoryId }: { contractId: number; categoryId: number }) {
-  const [machine] = useState(() =>
-    resourceMachine.provide({ actors: { load: loadPictures(contractId, categoryId) } }),
-  );
-  const [snapshot, send] = useMachine(machine, { inspect });
-  const pictures = snapshot.context.data as SignPicture[] | null;
-  if (snapshot.matches('failed'))
-    return <Failed error={snapshot.context.error} onRetry={() => send({ type: 'retry' })} />;
-  if (!pictures) return <Text color="gray">加载中...</Text>;
-  if (pictures.length === 0) return <Text color="gray">该分类下暂无图片</Text>;
-  return (
-    <Flex gap="2" wrap="wrap">
-      {pictures.map((p) => (
-        <a key={p.pictureId} href={p.url} target="_blank" rel="noreferrer">
-          <img
-            src={p.url}
-            alt={p.name ?? '签约图片'}
-            width={120}
-            height={90}
-            style={{ objectFit: 'cover' }}
-          />
-        </a>
-      ))}
-    </Flex>
-  );
-}
-
+/** 签约图片: editable for whoever sees the contract; the categories for holders of 351. */
 export function PicturesTab({ contractId }: { contractId: number }) {
-  const [machine] = useState(() =>
-    resourceMachine.provide({ actors: { load: loadPictureCategories(contractId) } }),
-  );
-  const [snapshot, send] = useMachine(machine, { inspect });
-  const [picked, setPicked] = useState<number | null>(null);
-  const categories = snapshot.context.data as SignPictureCategory[] | null;
-  if (snapshot.matches('failed'))
-    return <Failed error={snapshot.context.error} onRetry={() => send({ type: 'retry' })} />;
-  if (!categories) return <Text color="gray">加载中...</Text>;
-  const current = picked ?? categories[0]?.categoryId ?? null;
-  return (
-    <Flex direction="column" gap="3">
-      <Flex gap="2" wrap="wrap">
-        {categories.map((c) => (
-          <Button
-            key={c.categoryId}
-            size="1"
-            variant={c.categoryId === current ? 'solid' : 'soft'}
-            onClick={() => setPicked(c.categoryId)}
-          >
-            {c.name}（{c.count}）
-          </Button>
-        ))}
-      </Flex>
-      {current !== null && <CategoryPictures key={current} contractId={contractId} categoryId={current} />}
-    </Flex>
-  );
+  return <ContractPictures contractId={contractId} />;
 }
