@@ -19,13 +19,15 @@ import {
   Dialog,
   Flex,
   Heading,
-  Select,
   Tabs,
   Text,
-  TextField,
 } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
+import { Select } from '../../ui/select';
 import { resourceMachine } from '../../../machines/resource.machine';
 import type { PageProps } from '../../core/workspace';
+import { noPermissionMessage, usePermissions } from '../../core/permissions';
+import { OrgAuth } from '../../../domain/auth-ids';
 import { inspect } from '../../inspector/inspection-store';
 import { emitFeedback } from '../../api/feedback';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -133,7 +135,7 @@ function ItemRow({
             disabled={!isOn}
             onValueChange={(value) => onChange({ ...item, range: Number(value) as RoleAuthItem['range'] })}
           >
-            <Select.Trigger aria-label={`${item.name}范围`} placeholder="选择范围" />
+            <Select.Trigger aria-label={`${item.name}范围`} />
             <Select.Content>
               {item.rangeOptions.map((option) => (
                 <Select.Item key={option} value={String(option)}>
@@ -333,12 +335,20 @@ export default function AuthRolePage(_props: PageProps) {
     }),
   );
   const [state, send] = useMachine(machine, { inspect });
+  const permissions = usePermissions();
   const data = state.context.data as { roles: Role[]; departments: Department[] } | null;
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [appType, setAppType] = useState<AuthAppType>(1);
   const [isAdding, setIsAdding] = useState(false);
   const [deleting, setDeleting] = useState<Role | null>(null);
 
+  // Without 角色与权限设置 the server refuses every call here: say so once, with nothing to retry.
+  if (permissions.isLoaded && !permissions.can(OrgAuth.appType, OrgAuth.itemId, OrgAuth.roles))
+    return (
+      <Callout.Root color="red" m="4" role="alert">
+        <Callout.Text>{noPermissionMessage}</Callout.Text>
+      </Callout.Root>
+    );
   if (state.matches('failed'))
     return (
       <Callout.Root color="red" m="4">
