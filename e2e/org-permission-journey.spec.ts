@@ -237,6 +237,11 @@ test('the manager builds a department, a broker and a view-only role; the broker
     const brokerStaff = brokerPage.getByTestId('staff-panel');
     await expect(brokerStaff.getByRole('button', { name: '添加员工' })).toBeDisabled();
     await expect(brokerStaff.getByRole('button', { name: '邀请加入' })).toBeDisabled();
+    // 权限设置 is not his: the page says so, with nothing to retry or change.
+    await brokerPage.goto('/#/views/system/fp-auth-role');
+    await expect(brokerPage.getByRole('alert')).toHaveText(noPermission);
+    await expect(brokerPage.getByRole('button', { name: '新增角色' })).toHaveCount(0);
+    await expect(brokerPage.getByRole('button', { name: '重试' })).toHaveCount(0);
     await brokerPage.context().close();
 
     // 邀请加入: a link for the new department; the invitee applies by SMS on the public join page.
