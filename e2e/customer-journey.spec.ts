@@ -27,6 +27,13 @@ async function pageAs(browser: Browser, credentials: Credentials): Promise<Page>
 
 const alert = (page: Page) => page.getByRole('alertdialog');
 
+/** The one customer with this phone in a tab, not a row of the list read before (the row shows the phone's last 4 digits). */
+async function findOne(page: Page, tab: '私客' | '公客', phone: string): Promise<void> {
+  await findByPhone(page, tab, phone);
+  await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('customer-row')).toContainText(phone.slice(-4));
+}
+
 async function confirm(page: Page, question: string): Promise<void> {
   await expect(alert(page)).toContainText(question);
   await alert(page).getByRole('button', { name: '确定' }).click();
@@ -111,7 +118,7 @@ test('a customer from entry to deal, the public pool, pick-back past the limit, 
   await form.getByRole('button', { name: '取消' }).click();
 
   // Its detail lists the fitting listing first.
-  await findByPhone(page, '私客', phone);
+  await findOne(page, '私客', phone);
   await openFirstRow(page);
   await detail.getByRole('tab', { name: '匹配房源' }).click();
   const firstMatch = detail.getByTestId('customer-match').first();
@@ -150,23 +157,25 @@ test('a customer from entry to deal, the public pool, pick-back past the limit, 
 
   // The colleague picks it back; a second pick is past the limit of one.
   const colleaguePage = await pageAs(browser, colleague.credentials);
-  await findByPhone(colleaguePage, '公客', phone);
+  await findOne(colleaguePage, '公客', phone);
   await colleaguePage.getByTestId('customer-row').getByRole('button', { name: '拣入私客' }).click();
   await confirm(colleaguePage, '是否确定拣入私客');
   await expect(colleaguePage.getByTestId('customer-row')).toHaveCount(0);
-  await findByPhone(colleaguePage, '公客', otherPhone);
+  await findOne(colleaguePage, '公客', otherPhone);
   await colleaguePage.getByTestId('customer-row').getByRole('button', { name: '拣入私客' }).click();
   await expect(alert(colleaguePage)).toContainText('求购私客已达上限 1 个，不能再增加私客');
   await alert(colleaguePage).getByRole('button', { name: '关闭' }).click();
   await expect(colleaguePage.getByTestId('customer-row')).toHaveCount(1);
-  await findByPhone(colleaguePage, '私客', phone);
+  await findOne(colleaguePage, '私客', phone);
   await expect(colleaguePage.getByTestId('customer-row')).toContainText(colleague.name);
 
   // The manager assigns the other public customer to the broker.
   const managerPage = await pageAs(browser, company.manager);
-  await findByPhone(managerPage, '公客', otherPhone);
+  await findOne(managerPage, '公客', otherPhone);
   await openFirstRow(managerPage);
   const managerDetail = managerPage.getByTestId('customer-detail');
+  await expect(managerDetail.getByRole('heading', { name: '孙另客' })).toBeVisible();
+  await expect(managerDetail.getByTestId('customer-pool')).toHaveText('公客');
   await managerDetail.getByRole('button', { name: '分配' }).click();
   const assign = managerPage.getByRole('dialog', { name: '分配客户' });
   await assign.getByLabel('搜索同事').fill(broker.name);
