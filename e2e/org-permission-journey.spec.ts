@@ -276,7 +276,11 @@ test('the manager builds a department, a broker and a view-only role; the broker
 
     // 待处理的（n）: the manager approves the application and the count drops by one.
     const waiting = pendingBefore.pendingCount + 1;
-    await page.reload();
+    await page.goto('/#/layout/index');
+    const menu = page.getByRole('navigation', { name: '主菜单' });
+    const menuBadge = menu.getByTestId('menu-pending');
+    await expect(menuBadge).toHaveText(String(waiting));
+    await menu.getByRole('button', { name: /^组织架构/ }).click();
     await page.getByRole('tab', { name: `待处理的（${waiting}）` }).click();
     const applyRow = page.getByTestId('pending-row').filter({ hasText: invitee.phone });
     await expect(applyRow).toContainText(invitee.name);
@@ -288,6 +292,8 @@ test('the manager builds a department, a broker and a view-only role; the broker
     added.push(invitee.phone);
     await expect(page.getByRole('tab', { name: `待处理的（${waiting - 1}）` })).toBeVisible();
     await expect(applyRow).toHaveCount(0);
+    if (waiting - 1 > 0) await expect(menuBadge).toHaveText(String(waiting - 1));
+    else await expect(menuBadge).toHaveCount(0);
 
     await inviteePage.getByRole('button', { name: '刷新审核结果' }).click();
     await expect(inviteePage.getByTestId('invite-outcome')).toContainText('已加入');
@@ -302,6 +308,20 @@ test('the manager builds a department, a broker and a view-only role; the broker
       if (person)
         await must(post(request, '/org/v2/staffResign', { userId: person.userId }, manager), 'resign');
     }
+    // An application of this run left undecided (a failed run) is turned down, not left waiting.
+    const waitingApplies = await must(
+      get<{ applyId: number; mobile: string }[]>(
+        request,
+        `/org/v2/pendingApplyList?pageindex=1&pagesize=15&keywords=${invitee.phone}`,
+        manager,
+      ),
+      'pending applications',
+    );
+    for (const apply of waitingApplies.filter((item) => item.mobile === invitee.phone))
+      await must(
+        post(request, '/org/v2/applyReject', { applyId: apply.applyId, reason: '测试结束' }, manager),
+        'reject',
+      );
     await removeDeptAndRole(request, manager, deptName, roleName);
   }
 });
