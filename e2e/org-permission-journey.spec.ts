@@ -193,6 +193,11 @@ test('the manager builds a department, a broker and a view-only role; the broker
     const brokerPage = await newPage(browser, baseURL);
     await loginBySms(brokerPage, request, broker.phone);
     await expect(brokerPage.getByTestId('user-menu')).toContainText(broker.name);
+    // His menu has 合同 and none of the apps his role does not open (the manager's has them all).
+    const brokerMenu = brokerPage.getByRole('navigation', { name: '主菜单' });
+    await expect(brokerMenu.getByRole('button', { name: '合同', exact: true })).toBeVisible();
+    for (const name of ['房源', '客源', '管理中心'])
+      await expect(brokerMenu.getByRole('button', { name, exact: true })).toHaveCount(0);
     await brokerPage.goto(`/#/views/contract/index?contractType=1&contractId=${contract.contractId}`);
     await passPayStatusGate(brokerPage);
     const brokerDetail = brokerPage.getByTestId('contract-detail');
@@ -280,6 +285,8 @@ test('the manager builds a department, a broker and a view-only role; the broker
     const menu = page.getByRole('navigation', { name: '主菜单' });
     const menuBadge = menu.getByTestId('menu-pending');
     await expect(menuBadge).toHaveText(String(waiting));
+    for (const name of ['合同', '房源', '客源', '管理中心'])
+      await expect(menu.getByRole('button', { name, exact: true })).toBeVisible();
     await menu.getByRole('button', { name: /^组织架构/ }).click();
     await page.getByRole('tab', { name: `待处理的（${waiting}）` }).click();
     const applyRow = page.getByTestId('pending-row').filter({ hasText: invitee.phone });
