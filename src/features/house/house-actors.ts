@@ -4,7 +4,7 @@
  * entering and editing with the duplicate check, the pool moves and the recycle bin.
  */
 import { fromPromise } from 'xstate';
-import { api, ok } from '../../api/client';
+import { ApiCodeError, api, ok } from '../../api/client';
 import type { components, paths } from '../../../openapi/generated/api';
 import type {
   HouseDetail,
@@ -81,6 +81,13 @@ export const loadHouse = fromPromise<HouseDetail, { houseId: number }>(async ({ 
   if (!result.data) throw new Error('房源不存在或已被删除');
   return result.data;
 });
+
+/** The listing's state now, for the page-state check (404 once it is in the recycle bin or purged). */
+export async function readHouseState(houseId: number): Promise<number> {
+  const result = await ok(api.GET('/housing/v2/housingDetail', { params: { query: { houseId } } }));
+  if (!result.data) throw new ApiCodeError(404, result.message, null);
+  return result.data.requestData.houseState;
+}
 
 export const revealInfo = fromPromise<HouseProtectedInfo, { houseId: number; protectionType: number }>(
   async ({ input }) => {

@@ -30,7 +30,15 @@ import { houseOpenMachine } from '../../../machines/house-open.machine';
 import { housePoolMachine, housePoolMessages } from '../../../machines/house-pool.machine';
 import { HouseAuth } from '../../../domain/auth-ids';
 import { followUpCategoryNames, houseStateName, type CustomStateName } from '../../../domain/house-rules';
-import { fetchStateNames, loadHouse, poolActors, revealInfo, saveFollowUp } from './house-actors';
+import {
+  fetchStateNames,
+  loadHouse,
+  poolActors,
+  readHouseState,
+  revealInfo,
+  saveFollowUp,
+} from './house-actors';
+import { useRecordWatch } from '../../core/record-watch';
 import { HouseStateDialog } from './house-state-dialog';
 import {
   formatFloor,
@@ -149,6 +157,22 @@ export default function HouseDetailPage({ params }: PageProps) {
   };
   const confirming = Object.keys(confirmations).find((key) => pool.matches(key as never));
   const notice = pool.context.notice ?? open.context.notice;
+  // Recycled elsewhere while this tab was away: 当前页面状态不可操作 closes it. Recycled here, it stays.
+  const isGoneHere = [
+    'recycled',
+    'confirmingRestore',
+    'confirmingPurge',
+    'restoring',
+    'purging',
+    'purged',
+  ].some((state) => pool.matches(state as never));
+  useRecordWatch({
+    appType: HouseAuth.appType,
+    id: houseId,
+    shown: isGoneHere ? 'gone' : detail ? detail.requestData.houseState : null,
+    inoperable: [],
+    read: () => readHouseState(houseId),
+  });
 
   if (
     open.matches('followUpRequired') ||

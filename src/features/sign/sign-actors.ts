@@ -4,7 +4,7 @@
  * lists and settings loaded through the resource machine.
  */
 import { fromPromise } from 'xstate';
-import { api, ok } from '../../api/client';
+import { ApiCodeError, api, ok } from '../../api/client';
 import type { components, paths } from '../../../openapi/generated/api';
 import {
   signContractMachine,
@@ -180,6 +180,13 @@ export const loadDeptTree = fromPromise<unknown>(async () => {
 });
 
 // ---------------------------------------------------------------- detail
+
+/** The contract's state now, for the page-state check (404 when it was deleted). */
+export async function readSignState(contractId: number): Promise<number> {
+  const detail = await ok(api.GET('/sign/signDetailV3', { params: { query: { contractId } } }));
+  if (!detail.data) throw new ApiCodeError(404, detail.message, null);
+  return detail.data.state;
+}
 
 export function loadSignDetail(contractId: number) {
   return fromPromise<unknown>(

@@ -27,12 +27,14 @@ import { signConfirmations, type SignDetailButtons } from '../../../machines/sig
 import { tabKey } from '../../../machines/tabs.machine';
 import type { PageProps } from '../../core/workspace';
 import { useWorkspace } from '../../core/workspace';
+import { useRecordWatch } from '../../core/record-watch';
 import { SignPrintPanel } from './sign-print-panel';
 import { inspect } from '../../inspector/inspection-store';
 import { SigningLinkActions } from '../../shared/signing-link-actions';
 import {
   createSignContractMachine,
   loadSignDetail,
+  readSignState,
   signSettingResource,
   type SignDetail,
   type SignSettingView,
@@ -273,6 +275,14 @@ function ContractDetail({ contractId }: { contractId: number }) {
   }, [send, contractId]);
 
   const { state, buttons, notice } = snapshot.context;
+  // Voided (4) or deleted elsewhere while this tab was away: 当前页面状态不可操作 closes it.
+  useRecordWatch({
+    appType: signPages.detail(contractId).appType,
+    id: contractId,
+    shown: snapshot.matches('deleted') ? null : state,
+    inoperable: [4],
+    read: () => readSignState(contractId),
+  });
   const isBusy = busyStates.some((s) => snapshot.matches(s));
   // The contract is read again (a reload, or a pending approval checked): its tabs are read anew after.
   const isReading = snapshot.matches('loading') || snapshot.matches('checkingApproval');
