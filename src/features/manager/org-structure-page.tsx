@@ -50,7 +50,8 @@ export default function OrgStructurePage({ params }: PageProps) {
   const shown = filterDepts(depts, search);
   // The tree shows the departments above the user's scope too (where their own sits); only the ones
   // in scope open, and the first of those is chosen at first (a broker's own store, not the company).
-  const canOpen = (dept: FlatDept) => permissions.canSeeDept(dept.deptId);
+  // A scope covers whole subtrees, so a department added under one since login is in it too.
+  const canOpen = (dept: FlatDept) => dept.path.some((deptId) => permissions.canSeeDept(deptId));
   const selected =
     depts.find((dept) => dept.deptId === selectedId && canOpen(dept)) ?? depts.find(canOpen) ?? null;
   const reloadDirectory = () => {
