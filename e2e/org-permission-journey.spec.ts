@@ -332,3 +332,38 @@ test('the manager builds a department, a broker and a view-only role; the broker
     await removeDeptAndRole(request, manager, deptName, roleName);
   }
 });
+
+test('a store manager whose scope is his store opens on it, and a department he adds under it opens at once', async ({
+  page,
+  request,
+}) => {
+  const storeManager = await login(request, demo.storeManager, demoPassword);
+  const deptName = `店内小组${`${Date.now() % 100000}`.padStart(5, '0')}`;
+  try {
+    await openAs(page, storeManager, orgPage);
+    const tree = page.getByRole('tree', { name: '部门树' });
+    await expect(tree.getByRole('treeitem', { selected: true })).toContainText('人民路店');
+    await expect(tree.getByRole('treeitem').first()).toHaveAttribute('aria-disabled', 'true');
+    await page.getByTestId('dept-panel').getByRole('button', { name: '新增部门' }).click();
+    const deptForm = page.getByRole('form', { name: '新增部门' });
+    await expect(deptForm.getByRole('combobox', { name: '上级部门' })).toContainText('人民路店');
+    await deptForm.getByRole('textbox', { name: '部门名称' }).fill(deptName);
+    await deptForm.getByRole('button', { name: '确定' }).click();
+    await expectToast(page, '部门已添加');
+    const added = tree.getByRole('treeitem').filter({ hasText: deptName });
+    await expect(added).toHaveAttribute('aria-selected', 'true');
+    await expect(added).toHaveAttribute('aria-disabled', 'false');
+    await expect(page.getByTestId('staff-panel')).toContainText(`${deptName} 的在职员工`);
+    await expect(page.getByTestId('staff-panel')).toContainText('该部门暂无在职员工');
+
+    await page.getByTestId('dept-actions').getByRole('button', { name: '删除' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: '删除' }).click();
+    await expectToast(page, '部门已删除');
+    await expect(added).toHaveCount(0);
+  } finally {
+    const manager = await login(request, demo.manager, demoPassword);
+    const tree = await must(get<DeptNode[]>(request, '/org/v2/deptTree', manager), 'departments');
+    const left = flatten(tree).find((node) => node.deptName === deptName);
+    if (left) await must(post(request, '/org/v2/deptDel', { deptId: left.deptId }, manager), 'delete dept');
+  }
+});
