@@ -30,9 +30,11 @@ export const quickFileSignActors = {
   savePersonalActor: fromPromise<QuickActor, { contractsysId: string; actor: PersonalInput }>(async () => {
     throw new Error('savePersonalActor is provided by the app');
   }),
-  addCompany: fromPromise<QuickActor, { contractsysId: string; cropName: string }>(async () => {
-    throw new Error('addCompany is provided by the app');
-  }),
+  addCompany: fromPromise<QuickActor, { contractsysId: string; cropName: string; contactsId?: number }>(
+    async () => {
+      throw new Error('addCompany is provided by the app');
+    },
+  ),
   addOperator: fromPromise<
     QuickActor,
     { contractsysId: string; actorId: number; name: string; phone: string }

@@ -32,7 +32,14 @@ export type PersonalInput = {
   certNo?: string;
 };
 
-export type CompanyInput = { actorId?: number; cropName: string; name: string; phone: string };
+/** contactsId: picked from 企业常用联系人 (the server then takes the contact's company name). */
+export type CompanyInput = {
+  actorId?: number;
+  contactsId?: number;
+  cropName: string;
+  name: string;
+  phone: string;
+};
 
 export const quickFileSignMessages = {
   fileTypes: '仅支持 doc、docx、pdf、png、jpg、jpeg、webp、gif 格式的文件',

@@ -230,6 +230,9 @@ export const quickFileSignMachine = setup({
             input: ({ context }) => ({
               contractsysId: context.contractsysId ?? '',
               cropName: context.pendingCompany?.cropName ?? '',
+              ...(context.pendingCompany?.contactsId === undefined
+                ? {}
+                : { contactsId: context.pendingCompany.contactsId }),
             }),
             onDone: {
               target: 'addingOperator',

@@ -58,8 +58,9 @@ export const quickSignActors = {
         '保存签署方',
       ),
   ),
-  addCompany: fromPromise<QuickActor, { contractsysId: string; cropName: string }>(async ({ input }) =>
-    required((await ok(api.POST('/fileSign/fileSignCropActorAdd1', { body: input }))).data, '添加企业'),
+  addCompany: fromPromise<QuickActor, { contractsysId: string; cropName: string; contactsId?: number }>(
+    async ({ input }) =>
+      required((await ok(api.POST('/fileSign/fileSignCropActorAdd1', { body: input }))).data, '添加企业'),
   ),
   addOperator: fromPromise<
     QuickActor,

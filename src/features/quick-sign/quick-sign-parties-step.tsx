@@ -1,8 +1,14 @@
-/** The wizard's 添加签署方 step: people, companies with their operator, delete after a confirmation. */
+/**
+ * The wizard's 添加签署方 step: people, companies with their operator, either typed or picked from
+ * 常用联系人; a person is edited from the server's full record of them (fileSignGetPersonalActor);
+ * delete after a confirmation.
+ */
 import { useState } from 'react';
-import { Badge, Button, Card, Flex, RadioGroup, Table, TextField } from '@radix-ui/themes';
+import { Badge, Button, Card, Flex, RadioGroup, Table, Text, TextField } from '@radix-ui/themes';
 import type { QuickFileSignContext } from '../../../machines/quick-file-sign-context';
 import { type Send, actorLabel } from './quick-sign-step';
+import { ContactPicker, type ContactPick } from './quick-sign-contacts';
+import { fetchPersonalActor } from './quick-sign-contact-actors';
 
 export function PartiesStep({
   context,
@@ -17,21 +23,60 @@ export function PartiesStep({
   const [fillMethods, setFillMethods] = useState<'1' | '2'>('2');
   const [form, setForm] = useState({ name: '', phone: '', certNo: '', cropName: '' });
   const [editingCompany, setEditingCompany] = useState<number | null>(null);
+  const [editingPerson, setEditingPerson] = useState<number | null>(null);
+  /** The 常用联系人 the form was filled from; typing over it makes the party a typed one again. */
+  const [contactsId, setContactsId] = useState<number | undefined>(undefined);
+  const [readError, setReadError] = useState<string | null>(null);
   const field = (key: keyof typeof form) => ({
     value: form[key],
-    onChange: (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value }),
+    onChange: (event: { target: { value: string } }) => {
+      setForm({ ...form, [key]: event.target.value });
+      // Another name, phone or company is no longer that contact (the ID number may be typed in).
+      if (key !== 'certNo') setContactsId(undefined);
+    },
   });
+  const fromContact = (pick: ContactPick) => {
+    setEditingCompany(null);
+    setEditingPerson(null);
+    setContactsId(pick.contact.contactsId);
+    if (pick.kind === 'company') {
+      const { name, phone, cropName } = pick.contact;
+      setForm({ name, phone, certNo: '', cropName });
+    } else {
+      // The list shows the ID number masked: the party fills it in, or the initiator types it again.
+      setFillMethods('2');
+      setForm({ name: pick.contact.name, phone: pick.contact.phone, certNo: '', cropName: '' });
+    }
+  };
+  const editPerson = (actorId: number) => {
+    if (!context.contractsysId) return;
+    setReadError(null);
+    fetchPersonalActor(context.contractsysId, actorId).then(
+      (person) => {
+        setKind('1');
+        setEditingCompany(null);
+        setEditingPerson(actorId);
+        setContactsId(undefined);
+        setFillMethods(person.fillMethods === 1 ? '1' : '2');
+        setForm({ name: person.name, phone: person.phone, certNo: person.certNo ?? '', cropName: '' });
+      },
+      (error: unknown) => setReadError(error instanceof Error ? error.message : String(error)),
+    );
+  };
   const submit = () => {
     if (kind === '1') {
       send({
         type: 'party.savePersonal',
         actor: {
+          ...(editingPerson !== null ? { actorId: editingPerson } : {}),
+          ...(contactsId !== undefined ? { contactsId } : {}),
           fillMethods: fillMethods === '1' ? 1 : 2,
           name: form.name,
           phone: form.phone,
           ...(fillMethods === '1' ? { certType: 1 as const, certNo: form.certNo.trim().toUpperCase() } : {}),
         },
       });
+      setEditingPerson(null);
     } else if (editingCompany !== null) {
       send({
         type: 'party.updateCompany',
@@ -41,9 +86,15 @@ export function PartiesStep({
     } else {
       send({
         type: 'party.addCompany',
-        company: { cropName: form.cropName, name: form.name, phone: form.phone },
+        company: {
+          cropName: form.cropName,
+          name: form.name,
+          phone: form.phone,
+          ...(contactsId !== undefined ? { contactsId } : {}),
+        },
       });
     }
+    setContactsId(undefined);
     setForm({ name: '', phone: '', certNo: '', cropName: '' });
   };
   return (
@@ -74,12 +125,19 @@ export function PartiesStep({
               <Table.Cell>{actor.phone}</Table.Cell>
               <Table.Cell>
                 <Flex gap="2">
+                  {actor.actorType === 1 && (
+                    <Button size="1" variant="soft" disabled={busy} onClick={() => editPerson(actor.actorId)}>
+                      修改
+                    </Button>
+                  )}
                   {actor.actorType === 2 && (
                     <Button
                       size="1"
                       variant="soft"
                       onClick={() => {
                         setKind('2');
+                        setEditingPerson(null);
+                        setContactsId(undefined);
                         setEditingCompany(actor.actorId);
                         setForm({
                           name: actor.name,
@@ -142,11 +200,33 @@ export function PartiesStep({
           {kind === '1' && fillMethods === '1' && (
             <TextField.Root placeholder="请输入身份证号" aria-label="身份证号" {...field('certNo')} />
           )}
-          <Flex gap="2">
+          <Flex gap="2" align="center">
             <Button disabled={busy} onClick={submit}>
-              {editingCompany !== null ? '保存企业签署方' : '添加签署方'}
+              {editingCompany !== null
+                ? '保存企业签署方'
+                : editingPerson !== null
+                  ? '保存签署方'
+                  : '添加签署方'}
             </Button>
+            {context.contractsysId && editingCompany === null && editingPerson === null && (
+              <ContactPicker
+                contractsysId={context.contractsysId}
+                kind={kind === '2' ? 'company' : 'personal'}
+                disabled={busy}
+                onPick={fromContact}
+              />
+            )}
+            {contactsId !== undefined && (
+              <Badge color="blue" data-testid="from-contact">
+                来自常用联系人
+              </Badge>
+            )}
           </Flex>
+          {readError && (
+            <Text color="red" size="2" role="alert">
+              {readError}
+            </Text>
+          )}
         </Flex>
       </Card>
     </Flex>
