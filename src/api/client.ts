@@ -1,7 +1,7 @@
 /**
  * The one typed API client (openapi-fetch over the generated contract) and its middleware:
- * headers, host routing, the code table of 000 section 8, the 800 ms loading indicator and the
- * 60 s timeout.
+ * headers, host routing, the code table of 000 section 8, the 800 ms loading indicator (数据提交中...
+ * at once for uploads) and the 60 s timeout.
  */
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from '../../openapi/generated/api';
@@ -34,21 +34,45 @@ function isOnLoginPage(): boolean {
   return typeof location !== 'undefined' && /^#\/layout\/login2?\b/.test(location.hash);
 }
 
+/** 请求中... once a request has taken 800 ms; 数据提交中... at once while a file is uploading. */
+export const loadingTexts = { request: '请求中...', upload: '数据提交中...' } as const;
+
 let pending = 0;
+let uploads = 0;
+let isDelayPassed = false;
 let loadingTimer: ReturnType<typeof setTimeout> | undefined;
 
-function startLoading(): void {
-  pending += 1;
-  if (pending === 1)
-    loadingTimer = setTimeout(() => emitFeedback({ kind: 'loading', visible: true }), loadingDelayMs);
+function isUpload(request: Request): boolean {
+  return (request.headers.get('content-type') ?? '').startsWith('multipart/form-data');
 }
 
-function stopLoading(): void {
+function showLoading(): void {
+  emitFeedback({
+    kind: 'loading',
+    visible: uploads > 0 || isDelayPassed,
+    text: uploads > 0 ? loadingTexts.upload : loadingTexts.request,
+  });
+}
+
+function startLoading(isFile: boolean): void {
+  pending += 1;
+  if (isFile) uploads += 1;
+  if (pending === 1)
+    loadingTimer = setTimeout(() => {
+      isDelayPassed = true;
+      showLoading();
+    }, loadingDelayMs);
+  if (isFile) showLoading();
+}
+
+function stopLoading(isFile: boolean): void {
   pending = Math.max(0, pending - 1);
+  if (isFile) uploads = Math.max(0, uploads - 1);
   if (pending === 0) {
     clearTimeout(loadingTimer);
-    emitFeedback({ kind: 'loading', visible: false });
+    isDelayPassed = false;
   }
+  showLoading();
 }
 
 const requestHandling: Middleware = {
@@ -72,12 +96,13 @@ const requestHandling: Middleware = {
     // Read the body out rather than re-streaming it: a streamed upload needs HTTP/2 in Chromium.
     const body =
       request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
-    startLoading();
+    startLoading(isUpload(request));
     const signal = AbortSignal.any([request.signal, AbortSignal.timeout(requestTimeoutMs)]);
     return new Request(url, { method: request.method, headers, body, signal });
   },
-  async onResponse({ response }) {
-    stopLoading();
+  async onResponse({ request, response }) {
+    const isFile = isUpload(request);
+    stopLoading(isFile);
     if (response.status !== 200) {
       emitFeedback({ kind: 'toast', text: apiMessages.requestFailed, tone: 'error' });
       throw new ApiCodeError(response.status, apiMessages.requestFailed, null);
@@ -101,12 +126,15 @@ const requestHandling: Middleware = {
         emitFeedback({ kind: 'identityWrong', data: typeof body.data === 'string' ? body.data : '' });
         break;
       default:
+        // An upload's refusal is always said (000 section 8); other calls leave it to their screen.
+        if (isFile && body.code !== 200 && message)
+          emitFeedback({ kind: 'toast', text: message, tone: 'error' });
         break;
     }
     return response;
   },
-  onError({ error }) {
-    stopLoading();
+  onError({ request, error }) {
+    stopLoading(isUpload(request));
     const isTimeout = error instanceof DOMException && error.name === 'TimeoutError';
     const text = isTimeout ? apiMessages.timeout : apiMessages.network;
     emitFeedback({ kind: 'toast', text, tone: 'error' });

@@ -6,7 +6,7 @@ export type Feedback =
   | { kind: 'toast'; text: string; tone: 'error' | 'success' | 'info' }
   | { kind: 'needPackage'; message: string }
   | { kind: 'identityWrong'; data: string }
-  | { kind: 'loading'; visible: boolean }
+  | { kind: 'loading'; visible: boolean; text: string }
   | { kind: 'sessionInvalid'; message: string };
 
 type Listener = (feedback: Feedback) => void;

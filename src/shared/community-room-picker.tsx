@@ -9,7 +9,9 @@
 import { useState, type ReactNode } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { Button, Flex, Select, Text, TextField } from '@radix-ui/themes';
+import { Button, Flex, Text } from '@radix-ui/themes';
+import { TextField } from '../ui/text-field';
+import { Select } from '../ui/select';
 import { resourceMachine } from '../../machines/resource.machine';
 import { api, ApiCodeError, ok } from '../api/client';
 import { inspect } from '../inspector/inspection-store';

@@ -1,5 +1,7 @@
 /** A question before an irreversible step (删除, 撤回 …): 取消 or the confirming button. */
-import { AlertDialog, Button, Flex } from '@radix-ui/themes';
+import { AlertDialog, Flex } from '@radix-ui/themes';
+import { Button } from './button';
+import { buttonThrottleMs } from './input-rules';
 
 export function ConfirmDialog({
   open,
@@ -31,7 +33,7 @@ export function ConfirmDialog({
             </Button>
           </AlertDialog.Cancel>
           <AlertDialog.Action>
-            <Button color={isDanger ? 'red' : undefined} onClick={onConfirm}>
+            <Button color={isDanger ? 'red' : undefined} throttleMs={buttonThrottleMs} onClick={onConfirm}>
               {confirmText}
             </Button>
           </AlertDialog.Action>

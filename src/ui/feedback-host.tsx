@@ -1,5 +1,5 @@
 /**
- * Shows what the request layer reports (000 section 8): toasts (1.5 s), 请求中... after 800 ms, the
+ * Shows what the request layer reports (000 section 8): toasts (1.5 s), 请求中... after 800 ms or 数据提交中... while uploading, the
  * 406 modal (取消 / 去购买) and the 400020 modal (取消 / 去修改).
  */
 import { useEffect, useState } from 'react';
@@ -12,7 +12,7 @@ type Toast = { id: number; text: string; tone: 'error' | 'success' | 'info' };
 
 export function FeedbackHost({ onBuy }: { onBuy: () => void }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
-  const [isLoading, setIsLoading] = useState(false);
+  const [loading, setLoading] = useState<string | null>(null);
   const [needPackage, setNeedPackage] = useState<string | null>(null);
   const [identityWrong, setIdentityWrong] = useState<string | null>(null);
 
@@ -33,7 +33,7 @@ export function FeedbackHost({ onBuy }: { onBuy: () => void }) {
           return;
         }
         case 'loading':
-          setIsLoading(feedback.visible);
+          setLoading(feedback.visible ? feedback.text : null);
           return;
         case 'needPackage':
           setNeedPackage(feedback.message);
@@ -56,9 +56,9 @@ export function FeedbackHost({ onBuy }: { onBuy: () => void }) {
           </div>
         ))}
       </div>
-      {isLoading && (
+      {loading && (
         <div className="loading-indicator" data-testid="loading">
-          <Spinner /> <Text size="2">请求中...</Text>
+          <Spinner /> <Text size="2">{loading}</Text>
         </div>
       )}
       <AlertDialog.Root open={needPackage !== null} onOpenChange={(open) => !open && setNeedPackage(null)}>

@@ -4,17 +4,8 @@
  * chosen people stay listed above the search as removable tags.
  */
 import { useEffect, useState } from 'react';
-import {
-  Badge,
-  Box,
-  Button,
-  Checkbox,
-  Flex,
-  IconButton,
-  ScrollArea,
-  Text,
-  TextField,
-} from '@radix-ui/themes';
+import { Badge, Box, Button, Checkbox, Flex, IconButton, ScrollArea, Text } from '@radix-ui/themes';
+import { TextField } from './text-field';
 import { api, ok } from '../api/client';
 
 export type StaffChoice = { userId: number; name: string; deptName: string | null };

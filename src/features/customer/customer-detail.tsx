@@ -20,12 +20,12 @@ import {
   Flex,
   Grid,
   Heading,
-  Select,
   Tabs,
   Text,
   TextArea,
-  TextField,
 } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
+import { Select } from '../../ui/select';
 import { resourceMachine } from '../../../machines/resource.machine';
 import { customerPoolMachine, customerPoolMessages } from '../../../machines/customer-pool.machine';
 import { CustomerAuth } from '../../../domain/auth-ids';

@@ -5,18 +5,9 @@
  * naming the existing customer and its holder; its message is shown here and nothing is saved.
  */
 import { useEffect, useState } from 'react';
-import {
-  Button,
-  Callout,
-  Checkbox,
-  Dialog,
-  Flex,
-  Grid,
-  Select,
-  Text,
-  TextArea,
-  TextField,
-} from '@radix-ui/themes';
+import { Button, Callout, Checkbox, Dialog, Flex, Grid, Text, TextArea } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
+import { Select } from '../../ui/select';
 import { propertyNames } from '../../../domain/house-rules';
 import {
   fetchCustomerTags,
@@ -164,7 +155,7 @@ function Choice({
     <Flex direction="column" gap="1">
       <Text size="2">{label}</Text>
       <Select.Root value={value} onValueChange={onChange}>
-        <Select.Trigger aria-label={label} placeholder="请选择" />
+        <Select.Trigger aria-label={label} />
         <Select.Content>
           {allowNone && <Select.Item value={none}>{noneLabel}</Select.Item>}
           {options.map((option) => (

@@ -6,7 +6,8 @@
  * permissions.
  */
 import { useState } from 'react';
-import { Badge, Box, Button, Card, Flex, Heading, Tabs, Text, TextField } from '@radix-ui/themes';
+import { Badge, Box, Button, Card, Flex, Heading, Tabs, Text } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
 import type { PageProps } from '../../core/workspace';
 import { emitFeedback } from '../../api/feedback';
 import { usePermissions } from '../../core/permissions';

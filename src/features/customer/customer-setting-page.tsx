@@ -8,20 +8,9 @@
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import {
-  Box,
-  Button,
-  Callout,
-  Card,
-  Flex,
-  Heading,
-  RadioGroup,
-  Select,
-  Switch,
-  Tabs,
-  Text,
-  TextField,
-} from '@radix-ui/themes';
+import { Box, Button, Callout, Card, Flex, Heading, RadioGroup, Switch, Tabs, Text } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
+import { Select } from '../../ui/select';
 import { resourceMachine } from '../../../machines/resource.machine';
 import type { PageProps } from '../../core/workspace';
 import { usePermissions } from '../../core/permissions';

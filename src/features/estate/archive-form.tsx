@@ -4,18 +4,10 @@
  * a listing's building, unit and room are chosen. The server checks every field again and names it.
  */
 import { useState } from 'react';
-import {
-  Box,
-  Button,
-  Flex,
-  Grid,
-  IconButton,
-  Select,
-  Table,
-  Text,
-  TextArea,
-  TextField,
-} from '@radix-ui/themes';
+import { Box, Flex, Grid, IconButton, Table, Text, TextArea } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
+import { Select } from '../../ui/select';
+import { Button } from '../../ui/button';
 import type { CommunityArchiveInput, CommunityRecord } from '../../../machines/community-archive.machine';
 
 type Building = NonNullable<CommunityArchiveInput['buildings']>[number];

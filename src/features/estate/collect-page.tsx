@@ -20,8 +20,8 @@ import {
   Spinner,
   Tabs,
   Text,
-  TextField,
 } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
 import { resourceMachine } from '../../../machines/resource.machine';
 import { collectSaveMachine } from '../../../machines/collect-save.machine';
 import { useWorkspace, type PageProps } from '../../core/workspace';

@@ -15,12 +15,12 @@ import {
   Grid,
   IconButton,
   Inset,
-  Select,
   Spinner,
   Table,
   Tabs,
   Text,
 } from '@radix-ui/themes';
+import { Select } from '../../ui/select';
 import {
   communityArchiveMachine,
   communityArchiveMessages,

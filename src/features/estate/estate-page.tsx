@@ -7,7 +7,8 @@
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { Badge, Box, Button, Card, Flex, Heading, Tabs, Text, TextField } from '@radix-ui/themes';
+import { Badge, Box, Button, Card, Flex, Heading, Tabs, Text } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
 import { resourceMachine } from '../../../machines/resource.machine';
 import { useWorkspace, type PageProps } from '../../core/workspace';
 import { usePermissions } from '../../core/permissions';

@@ -7,18 +7,8 @@
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import {
-  Box,
-  Button,
-  Callout,
-  Card,
-  Flex,
-  Heading,
-  RadioGroup,
-  Spinner,
-  Text,
-  TextField,
-} from '@radix-ui/themes';
+import { Box, Button, Callout, Card, Flex, Heading, RadioGroup, Spinner, Text } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
 import { resourceMachine } from '../../../machines/resource.machine';
 import type { PageProps } from '../../core/workspace';
 import { inspect } from '../../inspector/inspection-store';

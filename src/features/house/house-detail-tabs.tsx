@@ -6,7 +6,9 @@
  * listing's record.
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Badge, Button, Card, Dialog, Flex, Grid, Select, Tabs, Text, TextField } from '@radix-ui/themes';
+import { Badge, Button, Card, Dialog, Flex, Grid, Tabs, Text } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
+import { Select } from '../../ui/select';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { usePermissions } from '../../core/permissions';
 import { CustomerAuth, HouseAuth } from '../../../domain/auth-ids';

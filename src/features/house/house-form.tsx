@@ -5,19 +5,9 @@
  * listing) / 取消, and nothing is saved (001 section 8).
  */
 import { useEffect, useState } from 'react';
-import {
-  AlertDialog,
-  Badge,
-  Button,
-  Callout,
-  Dialog,
-  Flex,
-  Grid,
-  Select,
-  Text,
-  TextArea,
-  TextField,
-} from '@radix-ui/themes';
+import { AlertDialog, Badge, Button, Callout, Dialog, Flex, Grid, Text, TextArea } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
+import { Select } from '../../ui/select';
 import { ApiCodeError } from '../../api/client';
 import { isMobile } from '../../../domain/validators';
 import { houseInputProblem, propertyNames, renovationNames, towardNames } from '../../../domain/house-rules';

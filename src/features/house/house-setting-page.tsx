@@ -16,12 +16,12 @@ import {
   Dialog,
   Flex,
   Heading,
-  Select,
   Switch,
   Tabs,
   Text,
-  TextField,
 } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
+import { Select } from '../../ui/select';
 import { resourceMachine } from '../../../machines/resource.machine';
 import type { PageProps } from '../../core/workspace';
 import { inspect } from '../../inspector/inspection-store';

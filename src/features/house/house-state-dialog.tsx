@@ -4,7 +4,8 @@
  * the listing's record. The server refuses the same ones, so a stale permission still ends in a message.
  */
 import { useState } from 'react';
-import { Button, Dialog, Flex, Select, Text, TextArea } from '@radix-ui/themes';
+import { Button, Dialog, Flex, Text, TextArea } from '@radix-ui/themes';
+import { Select } from '../../ui/select';
 import { houseStateName, houseStateValues, type CustomStateName } from '../../../domain/house-rules';
 import { changeHouseState } from './house-actors';
 

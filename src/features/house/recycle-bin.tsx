@@ -3,7 +3,8 @@
  * after 您确认要彻底删除此房源吗？ (001 sections 4 and 8). Needs 回收站管理.
  */
 import { useState } from 'react';
-import { Button, Dialog, Flex, Text, TextField } from '@radix-ui/themes';
+import { Button, Dialog, Flex, Text } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ListTable, type Column } from '../../ui/list-page/list-table';
 import { useListPage } from '../../ui/list-page/use-list-page';

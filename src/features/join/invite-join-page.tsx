@@ -6,19 +6,9 @@
 import { useState, type FormEvent } from 'react';
 import { useMachine } from '@xstate/react';
 import { useLocation, useNavigate } from 'react-router';
-import {
-  Badge,
-  Box,
-  Button,
-  Callout,
-  Card,
-  DataList,
-  Flex,
-  Heading,
-  Spinner,
-  Text,
-  TextField,
-} from '@radix-ui/themes';
+import { Badge, Box, Callout, Card, DataList, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
+import { Button } from '../../ui/button';
 import { invitationMachine, invitationMessages } from '../../../machines/invitation.machine';
 import { inspect } from '../../inspector/inspection-store';
 import { joinActors, keepApply } from './join-actors';

@@ -3,7 +3,9 @@
  * It renders the session machine and sends it events; it decides nothing itself.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { Box, Button, Callout, Card, Flex, Heading, Link, Tabs, Text, TextField } from '@radix-ui/themes';
+import { Box, Callout, Card, Flex, Heading, Link, Tabs, Text } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
+import { Button } from '../../ui/button';
 import type { SessionEvent } from '../../../machines/session-context';
 import { codeResendIntervalMs } from '../../../machines/session-context';
 import { emitFeedback } from '../../api/feedback';

@@ -5,7 +5,10 @@
  * and the additions the user made, with their state. Every decision reads the counts again.
  */
 import { useState, type FormEvent } from 'react';
-import { Badge, Button, Callout, Dialog, Flex, Select, Text, TextArea, TextField } from '@radix-ui/themes';
+import { Badge, Callout, Dialog, Flex, Text, TextArea } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
+import { Select } from '../../ui/select';
+import { Button } from '../../ui/button';
 import { emitFeedback } from '../../api/feedback';
 import { refreshApplyCount } from '../../core/apply-count';
 import { FilterBar } from '../../ui/list-page/filter-bar';

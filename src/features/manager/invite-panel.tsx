@@ -5,7 +5,10 @@
  */
 import { useState, type FormEvent } from 'react';
 import QRCode from 'qrcode';
-import { Badge, Box, Button, Callout, Code, Dialog, Flex, Select, Text, TextField } from '@radix-ui/themes';
+import { Badge, Box, Callout, Code, Dialog, Flex, Text } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
+import { Select } from '../../ui/select';
+import { Button } from '../../ui/button';
 import { emitFeedback } from '../../api/feedback';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FilterSelect } from '../../ui/list-page/filter-select';

@@ -5,21 +5,10 @@
  * staff or a group with ranks is not deleted; the server says why). Changes need 组织架构管理.
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
-import {
-  Badge,
-  Box,
-  Button,
-  Callout,
-  Card,
-  Dialog,
-  Flex,
-  Heading,
-  Select,
-  Table,
-  Tabs,
-  Text,
-  TextField,
-} from '@radix-ui/themes';
+import { Badge, Box, Callout, Card, Dialog, Flex, Heading, Table, Tabs, Text } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
+import { Select } from '../../ui/select';
+import { Button } from '../../ui/button';
 import { OrgAuth } from '../../../domain/auth-ids';
 import { emitFeedback } from '../../api/feedback';
 import type { PageProps } from '../../core/workspace';

@@ -4,7 +4,8 @@
  * manager; others see the list.
  */
 import { useState } from 'react';
-import { Badge, Box, Button, Callout, Dialog, Flex, Heading, Radio, Text, TextField } from '@radix-ui/themes';
+import { Badge, Box, Button, Callout, Dialog, Flex, Heading, Radio, Text } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
 import { emitFeedback } from '../../api/feedback';
 import { useResource } from '../../ui/use-resource';
 import {

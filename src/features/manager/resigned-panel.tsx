@@ -3,7 +3,10 @@
  * record, and 复职 (back to a department with a role; it takes an account seat again).
  */
 import { useState, type FormEvent } from 'react';
-import { Button, Callout, Dialog, Flex, Select, Text, TextField } from '@radix-ui/themes';
+import { Callout, Dialog, Flex, Text } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
+import { Select } from '../../ui/select';
+import { Button } from '../../ui/button';
 import { emitFeedback } from '../../api/feedback';
 import { DetailDialog } from '../../ui/list-page/detail-dialog';
 import { FilterBar } from '../../ui/list-page/filter-bar';

@@ -4,7 +4,10 @@
  * made by non-managers, an addition becomes an application under 我添加的.
  */
 import { useState, type FormEvent } from 'react';
-import { Button, Callout, Dialog, Flex, Grid, Select, Text, TextField } from '@radix-ui/themes';
+import { Callout, Dialog, Flex, Grid, Text } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
+import { Select } from '../../ui/select';
+import { Button } from '../../ui/button';
 import { checkMobile } from '../../../domain/validators';
 import { emitFeedback } from '../../api/feedback';
 import { refreshApplyCount } from '../../core/apply-count';

@@ -4,18 +4,10 @@
  * hand-over, the date and the reason). Changes need 组织架构管理; the server refuses the rest.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import {
-  Badge,
-  Button,
-  Callout,
-  DataList,
-  Dialog,
-  Flex,
-  Select,
-  Text,
-  TextArea,
-  TextField,
-} from '@radix-ui/themes';
+import { Badge, Callout, DataList, Dialog, Flex, Text, TextArea } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
+import { Select } from '../../ui/select';
+import { Button } from '../../ui/button';
 import { emitFeedback } from '../../api/feedback';
 import { DetailDialog } from '../../ui/list-page/detail-dialog';
 import { FilterBar } from '../../ui/list-page/filter-bar';

@@ -2,18 +2,8 @@
 import { useEffect, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import {
-  Box,
-  Button,
-  Callout,
-  Checkbox,
-  Dialog,
-  Flex,
-  ScrollArea,
-  Text,
-  TextArea,
-  TextField,
-} from '@radix-ui/themes';
+import { Box, Button, Callout, Checkbox, Dialog, Flex, ScrollArea, Text, TextArea } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
 import { resourceMachine } from '../../../machines/resource.machine';
 import { inspect } from '../../inspector/inspection-store';
 import { emitFeedback } from '../../api/feedback';

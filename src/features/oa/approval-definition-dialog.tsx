@@ -13,11 +13,11 @@ import {
   Flex,
   IconButton,
   ScrollArea,
-  Select,
   Text,
   TextArea,
-  TextField,
 } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
+import { Select } from '../../ui/select';
 import { resourceMachine } from '../../../machines/resource.machine';
 import { inspect } from '../../inspector/inspection-store';
 import {
@@ -122,7 +122,7 @@ function ApproverSteps({
               value={step.userId ? String(step.userId) : ''}
               onValueChange={(value) => update(index, { approverType: 1, userId: Number(value) })}
             >
-              <Select.Trigger aria-label={`第 ${index + 1} 级审批成员`} placeholder="选择成员" />
+              <Select.Trigger aria-label={`第 ${index + 1} 级审批成员`} />
               <Select.Content>
                 {data.staff.map((person) => (
                   <Select.Item key={person.userId} value={String(person.userId)}>
@@ -137,7 +137,7 @@ function ApproverSteps({
               value={step.roleId ? String(step.roleId) : ''}
               onValueChange={(value) => update(index, { approverType: 2, roleId: Number(value) })}
             >
-              <Select.Trigger aria-label={`第 ${index + 1} 级审批角色`} placeholder="选择角色" />
+              <Select.Trigger aria-label={`第 ${index + 1} 级审批角色`} />
               <Select.Content>
                 {data.roles.map((role) => (
                   <Select.Item key={role.roleId} value={String(role.roleId)}>
@@ -286,7 +286,7 @@ export function DefinitionDialog({
               value={draft.groupId === null ? '' : String(draft.groupId)}
               onValueChange={(value) => setDraft({ ...draft, groupId: Number(value) })}
             >
-              <Select.Trigger aria-label="审批分组" placeholder="选择分组" />
+              <Select.Trigger aria-label="审批分组" />
               <Select.Content>
                 {data.groups.map((group) => (
                   <Select.Item key={group.groupId} value={String(group.groupId)}>

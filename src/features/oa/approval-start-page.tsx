@@ -8,19 +8,8 @@
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import {
-  Badge,
-  Box,
-  Button,
-  Callout,
-  Card,
-  Flex,
-  Grid,
-  Heading,
-  Tabs,
-  Text,
-  TextField,
-} from '@radix-ui/themes';
+import { Badge, Box, Button, Callout, Card, Flex, Grid, Heading, Tabs, Text } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
 import { resourceMachine } from '../../../machines/resource.machine';
 import { inspect } from '../../inspector/inspection-store';
 import type { PageProps } from '../../core/workspace';

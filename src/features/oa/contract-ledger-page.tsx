@@ -7,7 +7,9 @@
  */
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
-import { Badge, Box, Button, Card, Flex, Heading, Select, Tabs, Text, TextField } from '@radix-ui/themes';
+import { Badge, Box, Button, Card, Flex, Heading, Tabs, Text } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
+import { Select } from '../../ui/select';
 import { resourceMachine } from '../../../machines/resource.machine';
 import { inspect } from '../../inspector/inspection-store';
 import type { PageProps } from '../../core/workspace';

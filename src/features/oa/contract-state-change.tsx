@@ -4,7 +4,8 @@
  */
 import { useEffect, useState } from 'react';
 import { useMachine } from '@xstate/react';
-import { AlertDialog, Badge, Button, Callout, Flex, Select, Text, TextArea } from '@radix-ui/themes';
+import { AlertDialog, Badge, Button, Callout, Flex, Text, TextArea } from '@radix-ui/themes';
+import { Select } from '../../ui/select';
 import type { AnyActorRef } from 'xstate';
 import { approvalMachine, approvalMessages } from '../../../machines/approval.machine';
 import {
@@ -144,7 +145,7 @@ export function StateChangeForm({
       <Flex gap="2" align="center">
         <Text size="2">变更为</Text>
         <Select.Root value={to} onValueChange={setTo}>
-          <Select.Trigger aria-label="目标状态" placeholder="选择状态" />
+          <Select.Trigger aria-label="目标状态" />
           <Select.Content>
             {targets.map((value) => (
               <Select.Item key={value} value={String(value)}>

@@ -1,6 +1,7 @@
 /** The approval settings' group-name dialog (新建分组 / 重命名). */
 import { useState } from 'react';
-import { Button, Dialog, Flex, TextField } from '@radix-ui/themes';
+import { Button, Dialog, Flex } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
 
 export function GroupNameDialog({
   title,

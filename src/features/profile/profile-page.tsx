@@ -1,19 +1,9 @@
 /** Personal profile (/views/user/index): name, password, avatar, version check, upgrade switch, help. */
 import { useState, type FormEvent } from 'react';
 import { useMachine } from '@xstate/react';
-import {
-  Avatar,
-  Box,
-  Button,
-  Card,
-  DataList,
-  Flex,
-  Heading,
-  Separator,
-  Switch,
-  Text,
-  TextField,
-} from '@radix-ui/themes';
+import { Avatar, Box, Card, DataList, Flex, Heading, Separator, Switch, Text } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
+import { Button } from '../../ui/button';
 import { FilePicker } from '../../ui/file-picker';
 import type { PageProps } from '../../core/workspace';
 import { useSessionSnapshot, sendSession } from '../../core/use-session';

@@ -5,7 +5,8 @@
  */
 import { useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { Document, Page, pdfjs } from 'react-pdf';
-import { Flex, RadioGroup, Select, Text } from '@radix-ui/themes';
+import { Flex, RadioGroup, Text } from '@radix-ui/themes';
+import { Select } from '../../ui/select';
 import type {
   QuickActor,
   QuickFileSignContext,

@@ -1,5 +1,6 @@
 /** The wizard's 签署设置 step: contract name, deadline, order, date display and watermark. */
-import { Flex, RadioGroup, Text, TextField } from '@radix-ui/themes';
+import { Flex, RadioGroup, Text } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
 import type { QuickFileSignContext } from '../../../machines/quick-file-sign-context';
 import type { Send } from './quick-sign-step';
 

@@ -1,7 +1,8 @@
 /** Pieces every purchase form shares: the coupon choice and the server's quote. */
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
-import { DataList, Flex, Select, Text } from '@radix-ui/themes';
+import { DataList, Flex, Text } from '@radix-ui/themes';
+import { Select } from '../../ui/select';
 import { resourceMachine } from '../../../machines/resource.machine';
 import { inspect } from '../../inspector/inspection-store';
 import { loadCheckoutCoupons, type Calculation, type CheckoutCoupon } from './recharge-actors';

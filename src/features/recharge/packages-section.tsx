@@ -12,8 +12,8 @@ import {
   SegmentedControl,
   Table,
   Text,
-  TextField,
 } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
 import { resourceMachine } from '../../../machines/resource.machine';
 import type { OrderRequest } from '../../../machines/order-payment.machine';
 import { inspect } from '../../inspector/inspection-store';

@@ -1,7 +1,8 @@
 /** Account seats: choices 5, 10, 30 or another count of at least 5; they end with the package in force. */
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
-import { Button, Flex, Heading, Text, TextField } from '@radix-ui/themes';
+import { Button, Flex, Heading, Text } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
 import { resourceMachine } from '../../../machines/resource.machine';
 import type { OrderRequest } from '../../../machines/order-payment.machine';
 import { inspect } from '../../inspector/inspection-store';

@@ -1,7 +1,8 @@
 /** Sign credits: the price tiers (N元/份, the cheapest as N元起/份), the count (default 10), the quote, buy. */
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
-import { Badge, Button, Card, Flex, Grid, Heading, Text, TextField } from '@radix-ui/themes';
+import { Badge, Button, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
 import { resourceMachine } from '../../../machines/resource.machine';
 import type { OrderRequest } from '../../../machines/order-payment.machine';
 import { inspect } from '../../inspector/inspection-store';

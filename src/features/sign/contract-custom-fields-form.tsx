@@ -1,5 +1,6 @@
 /** The template's widget fields (types 1-7, named fieldsList_<id>) in the contract form. */
-import { Box, Card, Grid, Heading, TextArea, TextField } from '@radix-ui/themes';
+import { Box, Card, Grid, Heading, TextArea } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
 import type { SignWidgetField } from './sign-actors';
 import { ChoiceSelect, Field } from './contract-form-controls';
 import { FieldInput } from './contract-group-form';

@@ -16,11 +16,11 @@ import {
   Flex,
   Heading,
   RadioGroup,
-  Select,
   Spinner,
   Text,
   TextArea,
 } from '@radix-ui/themes';
+import { Select } from '../../ui/select';
 import { resourceMachine } from '../../../machines/resource.machine';
 import { draftMessages } from '../../../machines/sign-draft.machine';
 import { tabKey } from '../../../machines/tabs.machine';

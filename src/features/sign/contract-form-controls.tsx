@@ -1,5 +1,6 @@
 /** The inputs the contract form's parts share: a labelled field, a choice as checkboxes or a select. */
-import { Checkbox, Flex, Select, Text } from '@radix-ui/themes';
+import { Checkbox, Flex, Text } from '@radix-ui/themes';
+import { Select } from '../../ui/select';
 import type { Option } from './contract-fields';
 
 export const none = '__none__';

@@ -1,5 +1,6 @@
 /** The contract form's furniture and appliances list with its handover notes (家具家电及交接清单). */
-import { Box, Button, Card, Flex, Heading, TextArea, TextField } from '@radix-ui/themes';
+import { Box, Button, Card, Flex, Heading, TextArea } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
 import type { FormValues } from './contract-form-values';
 
 export function FurnitureForm({

@@ -1,5 +1,6 @@
 /** A group of the contract form's standard fields, hidden by the display rules of 001 section 4. */
-import { Box, Card, Flex, Grid, Heading, Text, TextArea, TextField } from '@radix-ui/themes';
+import { Box, Card, Flex, Grid, Heading, Text, TextArea } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
 import { isFieldShown } from '../../../domain/sign-form-display';
 import type { FieldSpec, GroupSpec } from './contract-fields';
 import type { FormValues } from './contract-form-values';

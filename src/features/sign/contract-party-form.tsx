@@ -1,16 +1,6 @@
 /** A party of the contract form: an individual or a company, an optional agent, and the co-owners. */
-import {
-  Box,
-  Button,
-  Card,
-  Checkbox,
-  Flex,
-  Grid,
-  Heading,
-  RadioGroup,
-  Text,
-  TextField,
-} from '@radix-ui/themes';
+import { Box, Button, Card, Checkbox, Flex, Grid, Heading, RadioGroup, Text } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
 import { certTypeOptions } from '../../../domain/sign-contract-text';
 import { emptyPerson, type PartyValues, type PersonValues } from './contract-form-values';
 import { ChoiceSelect, Field } from './contract-form-controls';

@@ -1,7 +1,8 @@
 /** The contract form's region picker: province, city, district, each loaded once the one above is chosen. */
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
-import { Flex, Select } from '@radix-ui/themes';
+import { Flex } from '@radix-ui/themes';
+import { Select } from '../../ui/select';
 import { resourceMachine } from '../../../machines/resource.machine';
 import { inspect } from '../../inspector/inspection-store';
 import type { FormValues, RegionValue } from './contract-form-values';

@@ -6,19 +6,8 @@
  */
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  DataList,
-  Flex,
-  Heading,
-  Table,
-  Tabs,
-  Text,
-  TextField,
-} from '@radix-ui/themes';
+import { Badge, Box, Button, Card, DataList, Flex, Heading, Table, Tabs, Text } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
 import { resourceMachine } from '../../../machines/resource.machine';
 import type { PageProps } from '../../core/workspace';
 import { inspect } from '../../inspector/inspection-store';

@@ -5,7 +5,8 @@
  */
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
-import { Badge, Button, Card, Flex, Select, Text, TextArea } from '@radix-ui/themes';
+import { Badge, Button, Card, Flex, Text, TextArea } from '@radix-ui/themes';
+import { Select } from '../../ui/select';
 import { resourceMachine } from '../../../machines/resource.machine';
 import { inspect } from '../../inspector/inspection-store';
 import { FilePicker } from '../../ui/file-picker';

@@ -5,7 +5,8 @@
  */
 import { useMemo, useState } from 'react';
 import { useMachine } from '@xstate/react';
-import { Badge, Box, Button, Flex, Heading, Tabs, Text, TextField } from '@radix-ui/themes';
+import { Badge, Box, Button, Flex, Heading, Tabs, Text } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
 import { resourceMachine } from '../../../machines/resource.machine';
 import type { PageProps } from '../../core/workspace';
 import { useWorkspace } from '../../core/workspace';

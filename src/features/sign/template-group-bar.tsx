@@ -3,7 +3,8 @@
  * add, rename and delete the company's own groups (templateGroupAdd / Edit / Del).
  */
 import { useState } from 'react';
-import { Button, Dialog, Flex, TextField } from '@radix-ui/themes';
+import { Button, Dialog, Flex } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
 import {
   addTemplateGroup,
   removeTemplateGroup,

@@ -5,19 +5,9 @@
  */
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
-import {
-  Box,
-  Button,
-  Callout,
-  Checkbox,
-  DataList,
-  Dialog,
-  Flex,
-  RadioGroup,
-  Select,
-  Text,
-  TextField,
-} from '@radix-ui/themes';
+import { Box, Button, Callout, Checkbox, DataList, Dialog, Flex, RadioGroup, Text } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
+import { Select } from '../../ui/select';
 import { resourceMachine } from '../../../machines/resource.machine';
 import { inspect } from '../../inspector/inspection-store';
 import {

@@ -19,11 +19,11 @@ import {
   Flex,
   Grid,
   Heading,
-  Select,
   Table,
   Text,
-  TextField,
 } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
+import { Select } from '../../ui/select';
 import { FilePicker } from '../../ui/file-picker';
 import { resourceMachine } from '../../../machines/resource.machine';
 import { inspect } from '../../inspector/inspection-store';

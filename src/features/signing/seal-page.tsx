@@ -18,12 +18,12 @@ import {
   Grid,
   Heading,
   Inset,
-  Select,
   SegmentedControl,
   Tabs,
   Text,
-  TextField,
 } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
+import { Select } from '../../ui/select';
 import { FilePicker } from '../../ui/file-picker';
 import { resourceMachine } from '../../../machines/resource.machine';
 import type { PageProps } from '../../core/workspace';

@@ -20,11 +20,11 @@ import {
   Heading,
   Link,
   SegmentedControl,
-  Select,
   Table,
   Text,
-  TextField,
 } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
+import { Select } from '../../ui/select';
 import type { SignRequest, SigningLinkContext } from '../../../machines/signing-link.machine';
 import type { PageProps } from '../../core/workspace';
 import { inspect } from '../../inspector/inspection-store';

@@ -5,19 +5,9 @@
  * a manager saves; others see the settings with the no-permission message on 保存.
  */
 import { useState } from 'react';
-import {
-  Box,
-  Button,
-  Callout,
-  Card,
-  Checkbox,
-  Flex,
-  Heading,
-  Select,
-  Switch,
-  Text,
-  TextField,
-} from '@radix-ui/themes';
+import { Box, Button, Callout, Card, Checkbox, Flex, Heading, Switch, Text } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
+import { Select } from '../../ui/select';
 import {
   describeWeekdays,
   manageSettingProblem,

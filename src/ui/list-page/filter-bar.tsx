@@ -1,6 +1,7 @@
 /** The filters of a list in a card, with the apply (查询 / 搜索) and 重置 buttons at the end. */
 import type { ReactNode } from 'react';
-import { Button, Card, Flex, Text, TextField } from '@radix-ui/themes';
+import { Button, Card, Flex, Text } from '@radix-ui/themes';
+import { TextField } from '../text-field';
 
 export function FilterBar({
   children,

@@ -1,5 +1,6 @@
 /** One choice of a filter bar: 全部… (the value 'all') and the options, labelled for screen readers. */
-import { Flex, Select, Text } from '@radix-ui/themes';
+import { Flex, Text } from '@radix-ui/themes';
+import { Select } from '../select';
 
 export type FilterOption = { value: string | number; label: string };
 
