@@ -334,6 +334,38 @@ describe('sign contracts: submission, nextType and the lifecycle', () => {
     expect(logs.map((l) => l.action)).toEqual(['撤销作废', '作废', '发起签署', '提交']);
   });
 
+  it('reports to the 经办人 (合同报告, type 3) a state change someone else made, not his own', async () => {
+    type Remind = {
+      title: string;
+      content: string;
+      link: { path: string; params: { contractId: number } } | null;
+    };
+    const reports = async () =>
+      (await get('/base/remindPosts', broker, { messageType: '3' })).data as Remind[];
+    const before = (await reports()).length;
+    const { contractId, contractNo } = await submit(broker);
+    // His own submission and start are no news to him.
+    await post('/sign/contractStart', broker, { contractId, type: 2 });
+    expect(await reports()).toHaveLength(before);
+    // The manager voids it: the broker gets a report that opens the contract.
+    await post('/sign/signInvalid', manager, { contractId, reason: '客户放弃' });
+    const after = await reports();
+    expect(after).toHaveLength(before + 1);
+    expect(after[0]).toMatchObject({
+      title: '合同作废',
+      link: { path: '/views/sign/detail', params: { contractId } },
+    });
+    expect(after[0]!.content).toContain(contractNo);
+    expect(after[0]!.content).toContain('张经理作废');
+    expect(after[0]!.content).toContain('当前状态：已作废');
+    // Nobody in another company hears of it.
+    expect(
+      ((await get('/base/remindPosts', managerB, { messageType: '3' })).data as Remind[]).some((m) =>
+        m.content.includes(contractNo),
+      ),
+    ).toBe(false);
+  });
+
   it('a paper contract can be confirmed complete (8 is reached by signing; paper from 1 or 7)', async () => {
     const created = await submit(broker, saleContent(), { signatureType: 2 });
     expect(

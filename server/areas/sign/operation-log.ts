@@ -5,6 +5,9 @@ import type { Db } from '../../db/db';
 import { users } from '../../db/schema';
 import { signOperationLogs } from '../../db/schema-sign';
 import { formatDateTime } from '../../format';
+import { signContracts } from '../../db/schema-sign';
+import { sendMessages } from '../messages/messages';
+import { signStateNames, type SignState } from './states';
 
 export type LogEntry = {
   companyId: number;
@@ -36,6 +39,38 @@ export async function writeLog(db: Db, entry: LogEntry): Promise<void> {
     operatorUserId: entry.operatorUserId,
     operatorName,
     ...(entry.at ? { createdAt: entry.at } : {}),
+  });
+  if (entry.toState != null && entry.toState !== entry.fromState)
+    await reportStateChange(db, entry, operatorName);
+}
+
+/**
+ * 合同报告 (message type 3): when someone else (a colleague, a signatory, the system) moves a
+ * contract into another state, its 经办人 gets a report linking to the sign detail. Written in the
+ * transaction of the change, so a report exists exactly when the change does.
+ */
+async function reportStateChange(db: Db, entry: LogEntry, operatorName: string): Promise<void> {
+  const [contract] = await db
+    .select({
+      contractNo: signContracts.contractNo,
+      boxName: signContracts.boxName,
+      creator: signContracts.creatorUserId,
+    })
+    .from(signContracts)
+    .where(and(inCompany(signContracts, entry.companyId), eq(signContracts.id, entry.contractId)));
+  if (!contract || contract.creator === null || contract.creator === entry.operatorUserId) return;
+  const stateName = signStateNames[entry.toState as SignState] ?? '';
+  await sendMessages(db, {
+    companyId: entry.companyId,
+    userIds: [contract.creator],
+    messageType: 3,
+    title: `合同${entry.action}`,
+    content: `您经办的《${contract.boxName}》（合同编号 ${contract.contractNo}）由${operatorName}${entry.action}${
+      stateName ? `，当前状态：${stateName}` : ''
+    }`,
+    senderId: entry.operatorUserId,
+    link: { appType: 6, appId: 0, path: '/views/sign/detail', params: { contractId: entry.contractId } },
+    now: entry.at ?? new Date(),
   });
 }
 
