@@ -13,6 +13,10 @@ test('the demo manager works in tabs, logs out, and logs back in with an SMS cod
   await page.fill('#password-form input[name=password]', 'demo1234');
   await page.click('#password-form button[type=submit]');
   await expect(page.getByTestId('user-menu')).toContainText('张经理');
+  // Home offers the menu's entries by name, with what each holds, never an internal page address.
+  const home = page.getByTestId('active-page');
+  await expect(home.getByRole('button', { name: /^在线签约/ })).toContainText('快速签署');
+  await expect(home).not.toContainText('/views/');
 
   const menu = page.getByRole('navigation', { name: '主菜单' });
   const tabs = page.getByRole('tablist', { name: '已打开的页面' });

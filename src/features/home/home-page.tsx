@@ -33,9 +33,11 @@ export default function HomePage(_props: PageProps) {
               <button type="button" className="entry-card" onClick={() => openPage({ ...item, params: {} })}>
                 <Flex direction="column" gap="1">
                   <Text weight="medium">{item.name}</Text>
-                  <Text size="1" color="gray">
-                    {item.path.replace(/\.vue$/, '')}
-                  </Text>
+                  {(item.children?.length ?? 0) > 0 && (
+                    <Text size="1" color="gray">
+                      {item.children!.map((child) => child.name).join('、')}
+                    </Text>
+                  )}
                 </Flex>
               </button>
             </Card>
