@@ -64,7 +64,8 @@ describe('a server process killed during sealing, payment confirmation and an ap
   }
   async function restart() {
     await server?.kill();
-    server = await startServerProcess(env);
+    // The first start migrates and loads the demo data: on a loaded 2-core machine that takes a while.
+    server = await startServerProcess(env, { timeoutMs: 180_000 });
   }
   async function balance(): Promise<number> {
     return (ok(await get('/account/query/queryAccountCount', manager)) as { signCount: number }).signCount;
@@ -81,7 +82,7 @@ describe('a server process killed during sealing, payment confirmation and an ap
       cleanUp = async () => rmSync(dataDir, { recursive: true, force: true });
     }
     env = { ...env, SMS_RESEND_SECONDS: '1', JOB_TICK_SECONDS: '3600' };
-    server = await startServerProcess(env);
+    server = await startServerProcess(env, { timeoutMs: 180_000 });
     manager = await loginOver(server, '13800000000');
     storeManager = await loginOver(server, '13800000001');
     certificate = await loginOver(server, '13800000005');
@@ -89,7 +90,7 @@ describe('a server process killed during sealing, payment confirmation and an ap
       ok(await get('/sign/templatePostsV2', manager)) as { boxId: number; contractType: number }[]
     ).find((template) => template.contractType === 1)!.boxId;
     await authoriseSealFreeSigning();
-  }, 180_000);
+  }, 300_000);
   afterAll(async () => {
     await server?.kill();
     await cleanUp?.();
