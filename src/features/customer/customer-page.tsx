@@ -8,6 +8,7 @@
 import { useState } from 'react';
 import { Badge, Box, Button, Card, Flex, Heading, Tabs, Text } from '@radix-ui/themes';
 import { TextField } from '../../ui/text-field';
+import { SearchField } from '../../ui/search-field';
 import type { PageProps } from '../../core/workspace';
 import { emitFeedback } from '../../api/feedback';
 import { usePermissions } from '../../core/permissions';
@@ -215,14 +216,15 @@ export default function CustomerPage(_props: PageProps) {
           ]}
           onChange={(searchType) => set({ searchType })}
         />
-        <TextField.Root
-          aria-label="关键字"
+        <SearchField
+          historyKey="customer"
+          label="关键字"
           placeholder={['电话或后 4 位', '客户编号', '客户姓名'][Number(draft.searchType) - 1]}
           value={draft.keyword}
           maxLength={50}
-          onChange={(e) => set({ keyword: e.target.value })}
-          onKeyDown={(e) => e.key === 'Enter' && apply(draft)}
-          style={{ width: 170 }}
+          onChange={(keyword) => set({ keyword })}
+          onSearch={(keyword) => apply({ ...draft, keyword })}
+          width={170}
         />
         <FilterSelect
           label="客户类型"

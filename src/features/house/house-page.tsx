@@ -9,6 +9,7 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { Badge, Box, Button, Card, Flex, Heading, Tabs, Text } from '@radix-ui/themes';
 import { TextField } from '../../ui/text-field';
+import { SearchField } from '../../ui/search-field';
 import { resourceMachine } from '../../../machines/resource.machine';
 import { useWorkspace, type PageProps } from '../../core/workspace';
 import { usePermissions } from '../../core/permissions';
@@ -237,14 +238,15 @@ export default function HousePage(_props: PageProps) {
           ]}
           onChange={(keyType) => set({ keyType })}
         />
-        <TextField.Root
-          aria-label="关键字"
+        <SearchField
+          historyKey="house"
+          label="关键字"
           placeholder="请输入关键字"
           value={draft.key}
           maxLength={50}
-          onChange={(e) => set({ key: e.target.value })}
-          onKeyDown={(e) => e.key === 'Enter' && apply(draft)}
-          style={{ width: 180 }}
+          onChange={(key) => set({ key })}
+          onSearch={(key) => apply({ ...draft, key })}
+          width={180}
         />
         <TextField.Root
           aria-label="业主电话"

@@ -1,6 +1,10 @@
-/** The filters of a list in a card, with the apply (查询 / 搜索) and 重置 buttons at the end. */
-import type { ReactNode } from 'react';
+/**
+ * The filters of a list in a card, with the apply (查询 / 搜索) and 重置 buttons at the end; a
+ * SearchField inside remembers its text each time the search is run.
+ */
+import { useState, type ReactNode } from 'react';
 import { Button, Card, Flex, Text } from '@radix-ui/themes';
+import { SearchRunContext } from '../search-field';
 import { TextField } from '../text-field';
 
 export function FilterBar({
@@ -18,12 +22,25 @@ export function FilterBar({
   testId?: string;
   align?: 'center' | 'end';
 }) {
+  // The search boxes inside remember their text when the search is run from here.
+  const [runListeners] = useState(() => new Set<() => void>());
+  const [onRun] = useState(() => (listener: () => void) => {
+    runListeners.add(listener);
+    return () => void runListeners.delete(listener);
+  });
   return (
     <Card size="2">
       <Flex gap="3" wrap="wrap" align={align} data-testid={testId}>
-        {children}
+        <SearchRunContext.Provider value={onRun}>{children}</SearchRunContext.Provider>
         <Flex gap="2">
-          <Button onClick={onApply}>{applyText}</Button>
+          <Button
+            onClick={() => {
+              for (const listener of runListeners) listener();
+              onApply();
+            }}
+          >
+            {applyText}
+          </Button>
           <Button variant="soft" color="gray" onClick={onReset}>
             重置
           </Button>
