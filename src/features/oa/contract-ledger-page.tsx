@@ -3,13 +3,12 @@
  * contractRentPosts) with the seed's search — keyword by 小区名称 / 合同编号 / 电话 / 业主/客户姓名,
  * signatory, entry time, state, tags, sort 1 签约时间降序 / 2 升序, 15 per page — and each contract's
  * detail (the sale or rent contract machine). Page parameters contractType (1 sale, 2 rent) and
- * contractId open a contract at once. 新增 records a contract of the tab's kind, shown only when the
- * add flags allow it (getContractAddOperateAuth: newAddBtn and saleContractNewAdd / rentContractNewAdd).
+ * contractId open a contract at once.
  */
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { Badge, Box, Button, Card, Flex, Heading, Tabs, Text } from '@radix-ui/themes';
-import { TextField } from '../../ui/text-field';
+import { SearchField } from '../../ui/search-field';
 import { Select } from '../../ui/select';
 import { resourceMachine } from '../../../machines/resource.machine';
 import { inspect } from '../../inspector/inspection-store';
@@ -29,9 +28,6 @@ import {
   type Staff,
 } from './oa-actors';
 import { ContractDetail } from './contract-detail';
-import { ContractAddButton } from './contract-add-dialog';
-import { canAddContract } from './contract-add-body';
-import { usePermissions } from '../../core/permissions';
 import {
   formatWan,
   formatYuan,
@@ -188,8 +184,6 @@ export default function ContractLedgerPage({ params }: PageProps) {
   const initialKind: ContractKind = params['contractType'] === '2' ? 'rent' : 'sale';
   const initialId = Number(params['contractId']);
   const [kind, setKind] = useState<ContractKind>(initialKind);
-  const { contractAdd } = usePermissions();
-  const canAdd = canAddContract(kind, contractAdd);
   const { draft, set, reset } = useFilterDraft(emptySearch);
   const list = useListPage({
     load: loadLedger,
@@ -214,23 +208,12 @@ export default function ContractLedgerPage({ params }: PageProps) {
 
   return (
     <Flex direction="column" gap="4" p="5" data-testid="contract-page">
-      <Flex justify="between" align="center">
-        <Box>
-          <Heading size="6">合同</Heading>
-          <Text size="2" color="gray">
-            买卖与租赁合同台账：查询、状态办理与审批
-          </Text>
-        </Box>
-        {canAdd && (
-          <ContractAddButton
-            kind={kind}
-            onAdded={(contractId) => {
-              list.reload();
-              setOpenId(contractId);
-            }}
-          />
-        )}
-      </Flex>
+      <Box>
+        <Heading size="6">合同</Heading>
+        <Text size="2" color="gray">
+          买卖与租赁合同台账：查询、状态办理与审批
+        </Text>
+      </Box>
       <Card size="2">
         <Tabs.Root
           value={kind}
@@ -263,13 +246,15 @@ export default function ContractLedgerPage({ params }: PageProps) {
               ))}
             </Select.Content>
           </Select.Root>
-          <TextField.Root
-            aria-label="关键字"
+          <SearchField
+            historyKey="contract"
+            label="关键字"
             placeholder="请输入关键字"
             value={draft.key}
             maxLength={50}
-            onChange={(e) => set({ key: e.target.value })}
-            style={{ width: 200 }}
+            onChange={(key) => set({ key })}
+            onSearch={(key) => list.setQuery({ kind, search: toBody({ ...draft, key }) })}
+            width={200}
           />
         </Flex>
         <FilterSelect
