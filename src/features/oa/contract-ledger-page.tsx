@@ -3,7 +3,8 @@
  * contractRentPosts) with the seed's search — keyword by 小区名称 / 合同编号 / 电话 / 业主/客户姓名,
  * signatory, entry time, state, tags, sort 1 签约时间降序 / 2 升序, 15 per page — and each contract's
  * detail (the sale or rent contract machine). Page parameters contractType (1 sale, 2 rent) and
- * contractId open a contract at once.
+ * contractId open a contract at once. 新增 records a contract of the tab's kind, shown only when the
+ * add flags allow it (getContractAddOperateAuth: newAddBtn and saleContractNewAdd / rentContractNewAdd).
  */
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
@@ -28,6 +29,9 @@ import {
   type Staff,
 } from './oa-actors';
 import { ContractDetail } from './contract-detail';
+import { ContractAddButton } from './contract-add-dialog';
+import { canAddContract } from './contract-add-body';
+import { usePermissions } from '../../core/permissions';
 import {
   formatWan,
   formatYuan,
@@ -184,6 +188,8 @@ export default function ContractLedgerPage({ params }: PageProps) {
   const initialKind: ContractKind = params['contractType'] === '2' ? 'rent' : 'sale';
   const initialId = Number(params['contractId']);
   const [kind, setKind] = useState<ContractKind>(initialKind);
+  const { contractAdd } = usePermissions();
+  const canAdd = canAddContract(kind, contractAdd);
   const { draft, set, reset } = useFilterDraft(emptySearch);
   const list = useListPage({
     load: loadLedger,
@@ -208,12 +214,23 @@ export default function ContractLedgerPage({ params }: PageProps) {
 
   return (
     <Flex direction="column" gap="4" p="5" data-testid="contract-page">
-      <Box>
-        <Heading size="6">合同</Heading>
-        <Text size="2" color="gray">
-          买卖与租赁合同台账：查询、状态办理与审批
-        </Text>
-      </Box>
+      <Flex justify="between" align="center">
+        <Box>
+          <Heading size="6">合同</Heading>
+          <Text size="2" color="gray">
+            买卖与租赁合同台账：查询、状态办理与审批
+          </Text>
+        </Box>
+        {canAdd && (
+          <ContractAddButton
+            kind={kind}
+            onAdded={(contractId) => {
+              list.reload();
+              setOpenId(contractId);
+            }}
+          />
+        )}
+      </Flex>
       <Card size="2">
         <Tabs.Root
           value={kind}
