@@ -3,6 +3,8 @@ import type { Job } from './scheduler';
 import { sweepPrivateToPublic } from '../areas/housing/pools';
 import { sweepMaintainerRule } from '../areas/housing/maintainer-rule';
 import { sweepCustomersToPublic } from '../areas/customer/pools';
+import { remindCustomersDue } from '../areas/customer/reminders';
+import { remindPackagesEnding } from '../areas/recharge/reminders';
 
 export const productJobs: readonly Job[] = [
   // 私盘 N 天无跟进自动转公盘 (001 section 4): checked every 10 minutes.
@@ -11,4 +13,8 @@ export const productJobs: readonly Job[] = [
   { name: 'housing.maintainerRule', everyMs: 60 * 60 * 1000, run: sweepMaintainerRule },
   // 客源转公规则 (001 section 3 "Customers": deal / follow / followVisit days): checked every 10 minutes.
   { name: 'customer.privateToPublic', everyMs: 10 * 60 * 1000, run: sweepCustomersToPublic },
+  // 业务提醒: private customers the rules above move within a day, once a day to their holders.
+  { name: 'customer.remindDue', everyMs: 24 * 60 * 60 * 1000, run: remindCustomersDue },
+  // 业务提醒: a package ending within 7 days without a renewal, once per package end to the managers.
+  { name: 'recharge.remindEnding', everyMs: 24 * 60 * 60 * 1000, run: remindPackagesEnding },
 ];

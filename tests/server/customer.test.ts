@@ -463,9 +463,20 @@ describe('customers: entry, de-duplication, search, follow-ups, deals, pools, as
     });
     await runDueJobs(t.database.db, t.clock, productJobs);
     expect((await row(idleId)).attribution).toBe(1);
+    // A day before the move, the holder is reminded to follow up (业务提醒), once.
+    const dueReminders = async () =>
+      (
+        (await call(t.app, 'GET', '/base/remindPosts', { headers: broker, query: { messageType: '2' } }))
+          .data as { title: string; content: string }[]
+      ).filter((message) => message.content.includes('蒋一帆'));
+    const [due, ...moreDue] = await dueReminders();
+    expect(moreDue).toHaveLength(0);
+    expect(due?.title).toBe('客户跟进提醒');
+    expect(due?.content).toContain('将因「7 天未跟进」在一天内按规则转为公客，请及时跟进');
     await advance(2 * dayMs);
     await runDueJobs(t.database.db, t.clock, productJobs);
     expect((await row(idleId)).attribution).toBe(2);
+    expect(await dueReminders()).toHaveLength(1);
     expect((await row(customerId)).attribution).toBe(1);
     const auto = (await records(manager, idleId)).find((r) => r.type === 8)!;
     expect(auto.userName).toBe('系统');
