@@ -18,10 +18,10 @@ import {
   Flex,
   Grid,
   Heading,
-  Select,
   Text,
   TextArea,
 } from '@radix-ui/themes';
+import { Select } from '../../ui/select';
 import type { PageProps } from '../../core/workspace';
 import { usePermissions } from '../../core/permissions';
 import { inspect } from '../../inspector/inspection-store';

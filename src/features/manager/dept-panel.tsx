@@ -4,19 +4,10 @@
  * server refuses deleting a department that still has sub-departments or staff, and says why.
  */
 import { useState, type FormEvent } from 'react';
-import {
-  Badge,
-  Box,
-  Button,
-  Callout,
-  Card,
-  Dialog,
-  Flex,
-  Heading,
-  Select,
-  Text,
-  TextField,
-} from '@radix-ui/themes';
+import { Badge, Box, Callout, Card, Dialog, Flex, Heading, Text } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
+import { Select } from '../../ui/select';
+import { Button } from '../../ui/button';
 import { emitFeedback } from '../../api/feedback';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { PermittedButton } from '../../ui/permitted-button';

@@ -4,7 +4,8 @@
  * record's parties (as the server holds them now) is marked 已添加 and cannot be picked again.
  */
 import { useEffect, useState } from 'react';
-import { Badge, Button, Dialog, Flex, Text, TextField } from '@radix-ui/themes';
+import { Badge, Button, Dialog, Flex, Text } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
 import { FilterBar } from '../../ui/list-page/filter-bar';
 import { ListTable, type Column } from '../../ui/list-page/list-table';
 import { useListPage } from '../../ui/list-page/use-list-page';

@@ -7,7 +7,9 @@
  */
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
-import { Button, Card, Dialog, Flex, IconButton, Select, Text, TextField } from '@radix-ui/themes';
+import { Button, Card, Dialog, Flex, IconButton, Text } from '@radix-ui/themes';
+import { Select } from '../../ui/select';
+import { TextField } from '../../ui/text-field';
 import { resourceMachine } from '../../../machines/resource.machine';
 import { SignAuth } from '../../../domain/auth-ids';
 import { usePermissions } from '../../core/permissions';
