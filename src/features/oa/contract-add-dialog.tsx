@@ -6,7 +6,9 @@
  */
 import { useState, type ReactNode } from 'react';
 import { useMachine } from '@xstate/react';
-import { Button, Dialog, Flex, Grid, Heading, Select, Text, TextField } from '@radix-ui/themes';
+import { Button, Dialog, Flex, Grid, Heading, Text } from '@radix-ui/themes';
+import { Select } from '../../ui/select';
+import { TextField } from '../../ui/text-field';
 import { fromPromise } from 'xstate';
 import { paymentMethodOptions } from '../../../domain/sign-contract-text';
 import { resourceMachine } from '../../../machines/resource.machine';

@@ -4,7 +4,8 @@
  * delete after a confirmation.
  */
 import { useState } from 'react';
-import { Badge, Button, Card, Flex, RadioGroup, Table, Text, TextField } from '@radix-ui/themes';
+import { Badge, Button, Card, Flex, RadioGroup, Table, Text } from '@radix-ui/themes';
+import { TextField } from '../../ui/text-field';
 import type { QuickFileSignContext } from '../../../machines/quick-file-sign-context';
 import { type Send, actorLabel } from './quick-sign-step';
 import { ContactPicker, type ContactPick } from './quick-sign-contacts';
