@@ -8,8 +8,11 @@ import {
   runPathInBrowser,
   sendThroughInspector,
   type BrowserExecutors,
+  type StepContext,
 } from './support/run-browser-path';
-import { login } from './support/api';
+import { login, post, type Credentials } from './support/api';
+import { get } from './support/oa';
+import { saleContent } from './support/sign';
 
 const spec = browserModel(tabsModel);
 const paths = generatePaths(spec);
@@ -28,10 +31,32 @@ async function clickTab(page: Page, name: string): Promise<boolean> {
   return true;
 }
 
-const executors: BrowserExecutors<null> = {
+/** The contract the sign detail tab shows: a real one of the demo manager, new for each new tab. */
+type Fixture = { credentials: Credentials | null; contractId: number | null };
+
+async function submitContract(c: StepContext<Fixture>): Promise<number> {
+  const credentials = c.fixture.credentials!;
+  const templates = await get<{ boxId: number; contractType: number }[]>(
+    c.request,
+    '/sign/templatePostsV2',
+    credentials,
+  );
+  const boxid = templates.data.find((template) => template.contractType === 1)!.boxId;
+  const submitted = await post<{ contractId: number }>(
+    c.request,
+    '/sign/contractSubmissionV2501',
+    { boxid, content: saleContent(`${Date.now()}`.slice(-11)), signatureType: 1 },
+    credentials,
+  );
+  expect(submitted.code, submitted.message).toBe(200);
+  return submitted.data.contractId;
+}
+
+const executors: BrowserExecutors<Fixture> = {
   events: {
     'xstate.init': async (c) => {
       const credentials = await login(c.request, '13800000000', 'demo1234');
+      c.fixture.credentials = credentials;
       const next = c.next?.event as unknown as { type: string; output?: { saved: unknown } } | undefined;
       await c.page.addInitScript(
         ([value, saved, key]) => {
@@ -57,8 +82,14 @@ const executors: BrowserExecutors<null> = {
     'tab.open': async (c) => {
       const entry = (c.step.event as unknown as { entry: { name: string; path: string } }).entry;
       if (entry.path.includes('?')) {
-        // No menu entry carries a query string; a developer opens it from the inspector.
-        await sendThroughInspector(c.page, 'tabs', c.step.event);
+        // No menu entry carries a query string; a developer opens it from the inspector, here on a
+        // real contract of the manager (a new one when the tab is not open yet).
+        const isOpen = (c.step.previous.context as TabsContext).tabs.some(
+          (tab) => `${tab.appType}:${tab.appId}:${tab.path}` === signDetailKey,
+        );
+        if (!isOpen || c.fixture.contractId === null) c.fixture.contractId = await submitContract(c);
+        const path = entry.path.replace(/contractId=\d+/, `contractId=${c.fixture.contractId}`);
+        await sendThroughInspector(c.page, 'tabs', { ...c.step.event, entry: { ...entry, path } });
       } else {
         await c.page
           .getByRole('navigation', { name: '主菜单' })
@@ -86,7 +117,29 @@ const executors: BrowserExecutors<null> = {
       await c.page.getByRole('button', { name: '标签操作' }).click();
       await c.page.getByRole('menuitem', { name: '全部关闭' }).click();
     },
-    'page.disable': async (c) => sendThroughInspector(c.page, 'tabs', c.step.event),
+    'page.disable': async (c) => {
+      if (!c.step.state.matches({ ready: 'disabledModal' })) {
+        // A disable for a page that is not the one shown changes nothing; no screen sends one.
+        await sendThroughInspector(c.page, 'tabs', c.step.event);
+        return;
+      }
+      // The contract on the open detail tab is voided elsewhere; the page finds out when the window
+      // comes back into view and the real server says so.
+      // The app's pay-status gate may first remind of the expiry date, once a day.
+      const gate = c.page.getByRole('button', { name: '知道了' });
+      await expect(async () => {
+        if (await gate.isVisible()) await gate.click({ timeout: 1_000 });
+        await expect(c.page.getByTestId('detail-contract-no')).toBeVisible({ timeout: 1_000 });
+      }).toPass({ timeout: 30_000 });
+      const voided = await post(
+        c.request,
+        '/sign/signInvalid',
+        { contractId: c.fixture.contractId, reason: '客户放弃购买' },
+        c.fixture.credentials!,
+      );
+      expect(voided.code, voided.message).toBe(200);
+      await c.page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    },
     'modal.close': async (c) => c.page.getByRole('alertdialog').getByRole('button', { name: '关闭' }).click(),
   },
   states: {
@@ -110,7 +163,11 @@ const executors: BrowserExecutors<null> = {
 test.describe('tabs machine through the real main layout', () => {
   for (const path of paths) {
     test(path.description, async ({ page, request }) => {
-      await runPathInBrowser(spec, path, executors, { page, request, fixture: null });
+      await runPathInBrowser(spec, path, executors, {
+        page,
+        request,
+        fixture: { credentials: null, contractId: null },
+      });
     });
   }
 });
