@@ -46,6 +46,8 @@ import {
   type RoleAuth,
   type RoleAuthItem,
 } from './auth-role-actors';
+import { readAuthSelection, writeAuthSelection } from './auth-selection';
+import { useSessionSnapshot } from '../../core/use-session';
 
 export const authRoleMessages = {
   saved: '保存成功',
@@ -337,8 +339,17 @@ export default function AuthRolePage(_props: PageProps) {
   const [state, send] = useMachine(machine, { inspect });
   const permissions = usePermissions();
   const data = state.context.data as { roles: Role[]; departments: Department[] } | null;
-  const [chosenId, setChosenId] = useState<number | null>(null);
-  const [appType, setAppType] = useState<AuthAppType>(1);
+  const userId = useSessionSnapshot().context.user?.userId ?? null;
+  const [selection, setSelection] = useState(() => readAuthSelection(localStorage, userId));
+  const chosenId = selection.selectpath;
+  const appType = selection.level;
+  const select = (change: Partial<typeof selection>) => {
+    const next = { ...selection, ...change };
+    setSelection(next);
+    writeAuthSelection(localStorage, userId, next);
+  };
+  const setChosenId = (roleId: number | null) => select({ selectpath: roleId });
+  const setAppType = (level: AuthAppType) => select({ level });
   const [isAdding, setIsAdding] = useState(false);
   const [deleting, setDeleting] = useState<Role | null>(null);
 
