@@ -76,6 +76,8 @@ test('a manager with visual signing fills the contract text, keeps the draft ove
 
   // The draft survives a reload: the same document with what was typed.
   await page.reload();
+  // Opened again, the page passes the app's gate again (the expiry reminder, once a day).
+  await passPayStatusGate(page);
   await expect(paper(page).getByLabel('楼盘名称')).toHaveValue(houseName);
   await expect(paper(page).getByLabel('甲方证件号码')).toHaveValue(seller.certNo);
   await expect(paper(page).getByLabel('建筑面积')).toHaveValue('89.5');

@@ -2,6 +2,7 @@
  * A page opened by its own address (a link, the address bar): no tabs around it; opening another
  * page moves to that page's address, and an app page passes the pay-status gate as a tab would.
  */
+import { useRef } from 'react';
 import { useNavigate, useLocation, useParams } from 'react-router';
 import { useSessionSnapshot } from '../core/use-session';
 import { WorkspaceContext, type Workspace } from '../core/workspace';
@@ -18,6 +19,8 @@ export default function StandalonePage() {
   const navigate = useNavigate();
   const path = `/views/${params['*'] ?? ''}`;
   const userId = useSessionSnapshot().context.user?.userId ?? null;
+  /** The address that last opened another page (a page that opens the next one, then closes itself). */
+  const movedFrom = useRef<string | null>(null);
   const page = pageComponent(path);
   if (!page) return <NotFoundPage />;
   const query = Object.fromEntries(new URLSearchParams(location.search));
@@ -26,16 +29,19 @@ export default function StandalonePage() {
   const appType = appTypeOfPath(path);
   const tab: PageTab = { appType: appType ?? 0, appId: 0, name: page.title, path, params: query };
   const ownKey = tabKey(tab);
+  const address = `${path}${location.search}`;
   const workspace: Workspace = {
     menu: [],
     openPage: (entry) => {
       const search = new URLSearchParams(entry.params ?? {}).toString();
+      movedFrom.current = address;
       void navigate(`${entry.path}${search ? `?${search}` : ''}`);
     },
     // A page on its own address has no tab: closing this page (the gate's 取消) goes to the main
-    // layout; closing another page's tab (a page that opened the next one first) changes nothing.
+    // layout, unless it has just opened another page (a deleted contract goes back to its list);
+    // closing another page's tab changes nothing.
     closePage: (key) => {
-      if (key === ownKey) void navigate('/layout/index', { replace: true });
+      if (key === ownKey && movedFrom.current !== address) void navigate('/layout/index', { replace: true });
     },
     disablePage: () => {},
     renderPage: (inner, innerParams = {}) => (
@@ -46,7 +52,7 @@ export default function StandalonePage() {
     <WorkspaceContext.Provider value={workspace}>
       <div data-testid="standalone-page" data-path={path}>
         {appType !== null && userId !== null ? (
-          <PayStatusGate tab={tab} userId={userId}>
+          <PayStatusGate key={appType} tab={tab} userId={userId}>
             {frame}
           </PayStatusGate>
         ) : (
