@@ -219,8 +219,12 @@ test('管理设置: the watermark switch is kept over a reload and the watermark
     await page.reload();
     await expect(watermarkSwitch).toHaveAttribute('aria-checked', String(on));
     // The main layout carries the watermark (the manager's name and the last four digits) or not.
+    const settingRead = page.waitForResponse((response) =>
+      response.url().includes('/ChangeCenter/getManageSetting'),
+    );
     await page.goto('/#/layout/index');
     await expect(page.getByTestId('user-menu')).toContainText('张经理');
+    expect((await settingRead).ok()).toBe(true);
     if (on) await expect(page.getByTestId('watermark')).toHaveAttribute('data-text', '张经理 0000');
     else await expect(page.getByTestId('watermark')).toHaveCount(0);
   }
