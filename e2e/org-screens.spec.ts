@@ -218,6 +218,9 @@ test('管理设置: the watermark switch is kept over a reload and the watermark
     await expectToast(page, '保存成功');
     await page.reload();
     await expect(watermarkSwitch).toHaveAttribute('aria-checked', String(on));
+    // A page opened by its address carries it too, so its screenshots are traced as well.
+    if (on) await expect(page.getByTestId('watermark')).toHaveAttribute('data-text', '张经理 0000');
+    else await expect(page.getByTestId('watermark')).toHaveCount(0);
     // The main layout carries the watermark (the manager's name and the last four digits) or not.
     const settingRead = page.waitForResponse((response) =>
       response.url().includes('/ChangeCenter/getManageSetting'),

@@ -9,6 +9,7 @@ import { WorkspaceContext, type Workspace } from '../core/workspace';
 import { PageFrame } from './page-frame';
 import { pageComponent } from './pages';
 import { PayStatusGate } from './pay-status-gate';
+import { Watermark } from './watermark';
 import { appTypeOfPath } from './pay-status-gate-actors';
 import NotFoundPage from './not-found-page';
 import { tabKey, type PageTab } from '../../machines/tabs.machine';
@@ -18,7 +19,8 @@ export default function StandalonePage() {
   const location = useLocation();
   const navigate = useNavigate();
   const path = `/views/${params['*'] ?? ''}`;
-  const userId = useSessionSnapshot().context.user?.userId ?? null;
+  const user = useSessionSnapshot().context.user;
+  const userId = user?.userId ?? null;
   /** The address that last opened another page (a page that opens the next one, then closes itself). */
   const movedFrom = useRef<string | null>(null);
   const page = pageComponent(path);
@@ -51,6 +53,8 @@ export default function StandalonePage() {
   return (
     <WorkspaceContext.Provider value={workspace}>
       <div data-testid="standalone-page" data-path={path}>
+        {/* The company's watermark covers a page opened by its address as it covers the main layout. */}
+        {user && <Watermark user={user} />}
         {appType !== null && userId !== null ? (
           <PayStatusGate key={appType} tab={tab} userId={userId}>
             {frame}

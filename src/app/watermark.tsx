@@ -1,7 +1,8 @@
 /**
- * 页面水印 (管理设置 → watermark): when the company turns it on, the main layout is covered with the
- * user's name and the last four digits of the mobile, the company's name, or the company's own text,
- * faint and tilted, so a screenshot shows who took it. It never takes a click.
+ * 页面水印 (管理设置 → watermark): when the company turns it on, the main layout and the pages opened
+ * by their address are covered with the user's name and the last four digits of the mobile, the
+ * company's name, or the company's own text, faint and tilted, so a screenshot shows who took it.
+ * It never takes a click.
  */
 import { api, ok } from '../api/client';
 import { useResource } from '../ui/use-resource';
