@@ -168,7 +168,10 @@ describe('contract templates', () => {
     expect(html).toContain('水、电、燃气表底数：<span data-field="fieldsList_2" class="blank">____</span>');
     expect(html).not.toContain('可居住人数');
     expect(html).not.toContain('钥匙交接');
-    expect(html).not.toContain('fieldsList_5');
+    // 宠物约定, added by the company, has no shipped sentence: it gets its own under 其他约定.
+    expect(html).toMatch(
+      /其他约定：[^]*<p>宠物约定：<span data-field="fieldsList_5" class="blank">____<\/span><\/p>\n<h2>第六条 收款账户<\/h2>/,
+    );
     // 房屋产权年限 renamed to 车位编号 no longer reads as the land-use term.
     const current = (
       await get('/template/getTemplateCustomizeSettings', manager, { boxId: String(sale.boxId) })
@@ -190,6 +193,9 @@ describe('contract templates', () => {
       html: string;
     };
     expect(sold.html).not.toContain('土地使用权（产权）年限');
+    expect(sold.html).toContain(
+      '<p>车位编号：<span data-field="fieldsList_1" class="blank">____</span></p>\n<h2>第八条 收款账户</h2>',
+    );
     expect(sold.html).toContain(
       '专项维修资金（维修基金）<span data-field="fieldsList_3" class="blank">____</span>元',
     );

@@ -323,12 +323,28 @@ export const builtinTemplates: BuiltinTemplate[] = [
   },
 ];
 
+/** A field title is the company's own text; the template's text is HTML. */
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * The sentence of a widget field the shipped text does not write (one the company added or made
+ * into another): its title and value, with the unit of a number, e.g. `宠物约定：{{fieldsList_5}}`.
+ */
+export function widgetParagraph(field: StoredTemplateField): string {
+  const unit = (field.type === 3 || field.type === 7) && field.numUnit ? escapeText(field.numUnit) : '';
+  return `<p>${escapeText(field.fieldTitle)}：{{${field.fieldName}}}${unit}</p>\n`;
+}
+
 /**
  * A built-in template's contract text for the widget fields the company's copy has now. The text
  * is not editable; its widget fields are (模板设置 › 自定义字段): a paragraph that writes a widget
  * field ({{fieldsList_1}}) stays while the copy still has that field as shipped (same name, title
  * and type), so a field the company removed or made into another one never prints under the
- * shipped words. Null for a template that is not one of these (file-sign, a company's own).
+ * shipped words. Every other widget field gets its own sentence (title: value) at the end of the
+ * text's other agreements (其他约定), so what the form asks for is in the previews, the print file
+ * and the signed PDF. Null for a template that is not one of these (file-sign, a company's own).
  */
 export function builtinBodyFor(builtinKey: string | null, fields: StoredTemplateField[]): string | null {
   const template = builtinTemplates.find((candidate) => candidate.builtinKey === builtinKey);
@@ -343,8 +359,21 @@ export function builtinBodyFor(builtinKey: string | null, fields: StoredTemplate
       current.type === shipped.type
     );
   };
-  return template.bodyHtml.replace(/<p>([\s\S]*?)<\/p>\n?/g, (paragraph, inner: string) => {
+  const placed = new Set<string>();
+  const body = template.bodyHtml.replace(/<p>([\s\S]*?)<\/p>\n?/g, (paragraph, inner: string) => {
     const names = [...inner.matchAll(/\{\{\s*(fieldsList_\d+)\s*\}\}/g)].map((match) => match[1] ?? '');
-    return names.every(isAsShipped) ? paragraph : '';
+    if (!names.every(isAsShipped)) return '';
+    for (const name of names) placed.add(name);
+    return paragraph;
   });
+  const added = fields
+    .filter((field) => !placed.has(field.fieldName))
+    .map(widgetParagraph)
+    .join('');
+  if (!added) return body;
+  // After the paragraph of other agreements (supplementaryTerms.otherTermsContent) and what follows
+  // it up to the next article.
+  const anchor = body.indexOf('{{supplementaryTerms.otherTermsContent}}');
+  const next = anchor < 0 ? -1 : body.indexOf('<h2>', anchor);
+  return next < 0 ? body + added : body.slice(0, next) + added + body.slice(next);
 }
