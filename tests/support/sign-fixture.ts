@@ -9,47 +9,11 @@ import { call, createTestApp, login, type TestApp } from './test-app';
 import { hashPassword } from '../../server/areas/user/passwords';
 import { createDatabaseStorage } from '../../server/storage/files';
 import { roles, users } from '../../server/db/schema';
-import { idCard } from './test-data';
+import { saleContent } from './test-data';
+
+export { saleContent };
 
 export type Headers = Record<string, string>;
-
-export function saleContent(houseName = '阳光花园', otherTermsContent = '家具随房赠送') {
-  return {
-    partyA: {
-      subjectType: 1,
-      name: '张三',
-      certType: 1,
-      certNo: idCard('11010519491231002'),
-      phone: '13811112222',
-    },
-    partyB: {
-      subjectType: 1,
-      name: '李四',
-      certType: 1,
-      certNo: idCard('44030419900101123'),
-      phone: '13933334444',
-    },
-    property: {
-      province: { id: 440000, name: '广东省' },
-      city: { id: 440300, name: '深圳市' },
-      district: { id: 440304, name: '福田区' },
-      address: '福华路 88 号',
-      houseName,
-      houseBuilding: '3',
-      houseRoomNo: '1202',
-      buildingCertificate: '粤(2020)深圳市不动产权第0012345号',
-      houseArea: 89.5,
-    },
-    transaction: {
-      transactionPrice: 3200000,
-      paymentMethod: 2,
-      transferDate: '2026-12-20',
-      deliveryDate: '2027-01-10',
-    },
-    supplementaryTerms: { otherTermsContent },
-    customFields: { fieldsList_1: '70年', fieldsList_3: '5000' },
-  };
-}
 
 /** A 1x1 PNG. */
 export const png = Buffer.from(

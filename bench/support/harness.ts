@@ -1,0 +1,163 @@
+/**
+ * What the HTTP benchmarks share: a throwaway PostgreSQL database, a benchmark server in its own
+ * process (so the load generator never shares its event loop), autocannon load, and the table.
+ * Nothing here asserts a time.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+export const adminUrl = process.env['BENCH_POSTGRES_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const seconds = Number(process.env['BENCH_SECONDS'] ?? 5);
+export const levels = [1, 10, 50];
+
+export type Row = {
+  backend: string;
+  request: string;
+  clients: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+};
+
+/** A new PostgreSQL database for one run, or null when 127.0.0.1:5432 does not answer. */
+export async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  const name = `bench_${randomBytes(4).toString('hex')}`;
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export type BenchServer<Ready> = { child: ChildProcess; ready: Ready; peakRss: () => number };
+
+/**
+ * Starts a benchmark server script (bench/support/*-server.ts) with tsx. It talks over the IPC
+ * channel ({ ready: ... } once, { rss } every 2 s); its stdout (the product's request log, as in
+ * production) goes nowhere.
+ */
+export function startBenchServer<Ready>(
+  script: string,
+  databaseUrl: string | undefined,
+): Promise<BenchServer<Ready>> {
+  const child = fork(script, [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}) },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  let rss = 0;
+  return new Promise((resolve, reject) => {
+    child.on('message', (message: { ready?: Ready; rss?: number }) => {
+      if (message.rss) rss = Math.max(rss, message.rss);
+      if (message.ready) resolve({ child, ready: message.ready, peakRss: () => rss });
+    });
+    child.once('exit', (code) => reject(new Error(`benchmark server exited (${code})`)));
+  });
+}
+
+/** For the server side: report readiness and the process's RSS to the benchmark over IPC. */
+export function reportToBench(ready: object, onStop: () => Promise<void>): void {
+  const send = (message: object) => process.send?.(message);
+  send({ ready, rss: process.memoryUsage().rss });
+  setInterval(() => send({ rss: process.memoryUsage().rss }), 1000).unref();
+  process.on('disconnect', () => void onStop().then(() => process.exit(0)));
+  process.on('SIGTERM', () => void onStop().then(() => process.exit(0)));
+}
+
+export type Request = { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> };
+
+export async function load(url: string, connections: number, request: Request = {}) {
+  const result = await autocannon({ url, connections, duration: seconds, ...request });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts,
+  };
+}
+
+/** Signs in through the product and answers the headers of that session. */
+export async function signIn(base: string, userName: string, password = 'demo1234') {
+  const login = (await (
+    await fetch(`${base}/user/login/loginPassword`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userName, password }),
+    })
+  ).json()) as { code: number; message: string; data: { token: string; sessionid: string } };
+  if (login.code !== 200) throw new Error(`login of ${userName}: ${login.message}`);
+  return { 'content-type': 'application/json', token: login.data.token, sessionid: login.data.sessionid };
+}
+
+/** Prints rows as a table with each row's share of the one-query floor of the same backend and level. */
+export function printTable(title: string, rows: Row[]): void {
+  const floorOf = (row: Row) =>
+    rows.find(
+      (other) =>
+        other.backend === row.backend &&
+        other.clients === row.clients &&
+        other.request.startsWith('floor: Fastify + one'),
+    );
+  const header = [
+    'backend',
+    'request',
+    'clients',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'errors',
+    'of one-query floor',
+  ];
+  const table = rows.map((row) => [
+    row.backend,
+    row.request,
+    String(row.clients),
+    row.rps.toFixed(0),
+    row.p50.toFixed(1),
+    row.p99.toFixed(1),
+    String(row.errors),
+    `${((row.rps / (floorOf(row)?.rps || 1)) * 100).toFixed(0)}%`,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)));
+  console.log(`\n${title}`);
+  console.log(header.map((h, i) => h.padEnd(widths[i]!)).join('  '));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of table)
+    console.log(r.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  '));
+}
+
+/** Runs `measure` on PostgreSQL (when reachable) and on PGlite; answers the notes of each. */
+export async function onBothDatabases(
+  measure: (backend: string, url: string | undefined) => Promise<string>,
+) {
+  const notes: string[] = [];
+  const postgres = process.env['BENCH_SKIP_POSTGRES'] ? null : await postgresDatabase();
+  if (postgres) {
+    try {
+      notes.push(await measure('PostgreSQL', postgres.url));
+    } finally {
+      await postgres.drop();
+    }
+  } else {
+    notes.push('PostgreSQL: not reachable at 127.0.0.1:5432 (or BENCH_SKIP_POSTGRES), skipped');
+  }
+  if (!process.env['BENCH_SKIP_PGLITE']) notes.push(await measure('PGlite', undefined));
+  return notes;
+}
