@@ -1,7 +1,8 @@
 /**
  * A contract's document through its signing: rendered from the template text when first needed,
- * stamped once per signature (each change audited with the file's SHA-256 before and after), and
- * sealed with the company's certificate after the last signature, with 签署证明 as its last page.
+ * stamped once per signature (all of a signatory's boxes in one pass, each change audited with the
+ * file's SHA-256 before and after), and sealed with the company's certificate after the last
+ * signature, with 签署证明 as its last page.
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { inCompany } from '../../db/company-scope';
@@ -14,7 +15,7 @@ import { formatDateTime } from '../../format';
 import { contractFieldText } from '../../../domain/sign-contract-text';
 import { companyNameOf } from '../sign/contracts';
 import { ensureCompanyCertificate } from './certificates';
-import { appendCompletionPage, renderContractPdf, stampSignature, type Stamp } from './pdf-document';
+import { appendCompletionPage, renderContractPdf, stampMarks, type Stamp } from './pdf-document';
 import { sealPdf, sha256Hex } from './pdf-seal';
 
 type ContractRow = typeof signContracts.$inferSelect;
@@ -219,11 +220,14 @@ export async function stampDocument(
   const before = await files.read(document.fileName);
   if (!before) throw new Error('合同文件丢失');
   const showDate = (input.contract.content as { showSignDate?: number }).showSignDate !== 0;
-  let after: Uint8Array = before;
-  for (const slot of slots) {
-    const stamp = slot.kind === 'signature' && input.signatureStamp ? input.signatureStamp : input.stamp;
-    after = await stampSignature(after, slot, stamp, showDate ? formatDateTime(input.now) : '');
-  }
+  const after = await stampMarks(
+    before,
+    slots.map((slot) => ({
+      slot,
+      stamp: slot.kind === 'signature' && input.signatureStamp ? input.signatureStamp : input.stamp,
+    })),
+    showDate ? formatDateTime(input.now) : '',
+  );
   const stored = await files.save(Buffer.from(after), `${input.contract.contractNo}.pdf`, ['pdf']);
   const hashAfter = sha256Hex(after);
   await tx

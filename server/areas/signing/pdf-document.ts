@@ -3,7 +3,7 @@
  * holding one box per signatory, stamps a signature image or a seal into a signatory's box, and
  * appends the certificate-of-completion page (签署证明) that prints the audit trail.
  */
-import { PDFDocument, degrees, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, degrees, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import { embedCjkFont } from './pdf-font';
 
 export type SignatureSlot = {
@@ -31,17 +31,38 @@ const black = rgb(0, 0, 0);
 const grey = rgb(0.45, 0.45, 0.45);
 const sealRed = rgb(0.82, 0.08, 0.08);
 
-const characterSets = new WeakMap<PDFFont, Set<number>>();
+/**
+ * What a font can print and how wide each character is, kept per parsed font: every document
+ * embeds the same parsed font (pdf-font.ts), whose character set is one array, so the set and the
+ * widths are worked out once rather than laid out again character by character in every document.
+ */
+const fontMetrics = new WeakMap<number[], { available: Set<number>; widths: Map<string, number> }>();
+
+function metricsOf(font: PDFFont) {
+  const characterSet = font.getCharacterSet();
+  let metrics = fontMetrics.get(characterSet);
+  if (!metrics) {
+    metrics = { available: new Set(characterSet), widths: new Map() };
+    fontMetrics.set(characterSet, metrics);
+  }
+  return metrics;
+}
 
 /** Drops characters the font has no glyph for (a blank is better than a broken subset). */
 export function printable(font: PDFFont, text: string): string {
-  let set = characterSets.get(font);
-  if (!set) {
-    set = new Set(font.getCharacterSet());
-    characterSets.set(font, set);
-  }
-  const available = set;
+  const { available } = metricsOf(font);
   return [...text].filter((char) => available.has(char.codePointAt(0) ?? 0)).join('');
+}
+
+/** The width of one character, the same number font.widthOfTextAtSize(char, size) gives. */
+function charWidth(font: PDFFont, char: string, size: number): number {
+  const { widths } = metricsOf(font);
+  let atThousand = widths.get(char);
+  if (atThousand === undefined) {
+    atThousand = font.widthOfTextAtSize(char, 1000);
+    widths.set(char, atThousand);
+  }
+  return atThousand * (size / 1000);
 }
 
 /** Breaks text into lines that fit the width (CJK text breaks between any two characters). */
@@ -50,14 +71,14 @@ export function wrapText(font: PDFFont, text: string, size: number, width: numbe
   let line = '';
   let lineWidth = 0;
   for (const char of printable(font, text)) {
-    const charWidth = font.widthOfTextAtSize(char, size);
-    if (lineWidth + charWidth > width && line) {
+    const advance = charWidth(font, char, size);
+    if (lineWidth + advance > width && line) {
       lines.push(line);
       line = '';
       lineWidth = 0;
     }
     line += char;
-    lineWidth += charWidth;
+    lineWidth += advance;
   }
   if (line) lines.push(line);
   return lines;
@@ -230,6 +251,74 @@ export type Stamp =
   /** A typed name (a company operator's signature box in quick file-sign). */
   | { kind: 'text'; text: string };
 
+export type Mark = { slot: SignatureSlot; stamp: Stamp };
+
+/**
+ * Puts signatures and seals into their boxes, with the signing time under each, in one pass: the
+ * file is read, the font embedded and the file written once however many marks there are (a quick
+ * file-sign signatory may have several boxes).
+ */
+export async function stampMarks(
+  bytes: Uint8Array,
+  marks: Mark[],
+  signedAtText: string,
+): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(bytes);
+  const font = await embedCjkFont(doc);
+  // The same picture in several boxes is embedded once and drawn in each.
+  const images = new Map<Uint8Array, PDFImage>();
+  for (const { slot, stamp } of marks) {
+    const page = doc.getPage(slot.page);
+    const area = { x: slot.x + 4, y: slot.y + 16, width: slot.width - 8, height: slot.height - 20 };
+    if (stamp.kind === 'image') {
+      const source = stamp.png ?? stamp.jpg!;
+      let image = images.get(source);
+      if (!image) {
+        // A copy for embedJpg: pdf-lib reads a JPEG through `.buffer` from offset 0 (wrong for pooled Buffer slices).
+        image = stamp.png ? await doc.embedPng(stamp.png) : await doc.embedJpg(new Uint8Array(stamp.jpg!));
+        images.set(source, image);
+      }
+      const scale = Math.min(area.width / image.width, area.height / image.height);
+      const width = image.width * scale;
+      const height = image.height * scale;
+      page.drawImage(image, {
+        x: area.x + (area.width - width) / 2,
+        y: area.y + (area.height - height) / 2,
+        width,
+        height,
+      });
+    } else if (stamp.kind === 'vector') {
+      const [embedded] = await doc.embedPdf(stamp.pdf, [0]);
+      const side = Math.min(area.width, area.height);
+      page.drawPage(embedded!, {
+        x: area.x + (area.width - side) / 2,
+        y: area.y + (area.height - side) / 2,
+        width: side,
+        height: side,
+      });
+    } else if (stamp.kind === 'text') {
+      const text = printable(font, stamp.text);
+      const size = Math.max(
+        8,
+        Math.min(area.height * 0.6, (area.width / Math.max([...text].length, 1)) * 0.9),
+      );
+      page.drawText(text, {
+        x: area.x + (area.width - font.widthOfTextAtSize(text, size)) / 2,
+        y: area.y + (area.height - size) / 2,
+        size,
+        font,
+        color: black,
+      });
+    } else {
+      const radius = Math.min(area.width, area.height) / 2 - 2;
+      drawSeal(page, font, stamp.seal, area.x + area.width / 2, area.y + area.height / 2, radius);
+    }
+    if (signedAtText)
+      page.drawText(signedAtText, { x: slot.x + 4, y: slot.y + 4, size: 8, font, color: grey });
+  }
+  return doc.save();
+}
+
 /** Puts a signature or seal into the signatory's box and the signing time under it. */
 export async function stampSignature(
   bytes: Uint8Array,
@@ -237,47 +326,7 @@ export async function stampSignature(
   stamp: Stamp,
   signedAtText: string,
 ): Promise<Uint8Array> {
-  const doc = await PDFDocument.load(bytes);
-  const font = await embedCjkFont(doc);
-  const page = doc.getPage(slot.page);
-  const area = { x: slot.x + 4, y: slot.y + 16, width: slot.width - 8, height: slot.height - 20 };
-  if (stamp.kind === 'image') {
-    // A copy for embedJpg: pdf-lib reads a JPEG through `.buffer` from offset 0 (wrong for pooled Buffer slices).
-    const image = stamp.png ? await doc.embedPng(stamp.png) : await doc.embedJpg(new Uint8Array(stamp.jpg!));
-    const scale = Math.min(area.width / image.width, area.height / image.height);
-    const width = image.width * scale;
-    const height = image.height * scale;
-    page.drawImage(image, {
-      x: area.x + (area.width - width) / 2,
-      y: area.y + (area.height - height) / 2,
-      width,
-      height,
-    });
-  } else if (stamp.kind === 'vector') {
-    const [embedded] = await doc.embedPdf(stamp.pdf, [0]);
-    const side = Math.min(area.width, area.height);
-    page.drawPage(embedded!, {
-      x: area.x + (area.width - side) / 2,
-      y: area.y + (area.height - side) / 2,
-      width: side,
-      height: side,
-    });
-  } else if (stamp.kind === 'text') {
-    const text = printable(font, stamp.text);
-    const size = Math.max(8, Math.min(area.height * 0.6, (area.width / Math.max([...text].length, 1)) * 0.9));
-    page.drawText(text, {
-      x: area.x + (area.width - font.widthOfTextAtSize(text, size)) / 2,
-      y: area.y + (area.height - size) / 2,
-      size,
-      font,
-      color: black,
-    });
-  } else {
-    const radius = Math.min(area.width, area.height) / 2 - 2;
-    drawSeal(page, font, stamp.seal, area.x + area.width / 2, area.y + area.height / 2, radius);
-  }
-  if (signedAtText) page.drawText(signedAtText, { x: slot.x + 4, y: slot.y + 4, size: 8, font, color: grey });
-  return doc.save();
+  return stampMarks(bytes, [{ slot, stamp }], signedAtText);
 }
 
 export type AuditLine = {
