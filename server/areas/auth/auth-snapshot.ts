@@ -1,6 +1,9 @@
 /**
  * The signed-in user's permissions as an AuthSnapshot (domain/permissions.ts), read from the
- * role's grants joined with the permission catalogue. A manager holds the whole catalogue.
+ * role's grants and the permission catalogue. A manager holds the whole catalogue.
+ *
+ * The catalogue is reference data that only migrations write, so each database handle reads it once;
+ * a role's grants are read on every call, so a changed role takes effect on the next request.
  */
 import { and, eq } from 'drizzle-orm';
 import { inCompany } from '../../db/company-scope';
@@ -11,38 +14,77 @@ import { buildAuthSnapshot, type AuthSnapshot } from '../../../domain/permission
 
 const wholeCompany = 3;
 
+type CatalogueRow = typeof authCatalogue.$inferSelect;
+
+const catalogues = new WeakMap<Db, Promise<CatalogueRow[]>>();
+
+/** The permission catalogue in its order, read once per database handle. */
+export function loadCatalogue(db: Db): Promise<CatalogueRow[]> {
+  let catalogue = catalogues.get(db);
+  if (!catalogue) {
+    // execute() once: a Drizzle query builder runs again on every then().
+    catalogue = db.select().from(authCatalogue).orderBy(authCatalogue.sort).execute();
+    catalogues.set(db, catalogue);
+    // A failed read is not remembered: the next request reads again.
+    catalogue.catch(() => catalogues.delete(db));
+  }
+  return catalogue;
+}
+
+const managerSnapshots = new WeakMap<Db, Promise<AuthSnapshot>>();
+
+/** A manager holds the whole catalogue, company-wide: one frozen snapshot per database handle. */
+function managerSnapshot(db: Db): Promise<AuthSnapshot> {
+  let snapshot = managerSnapshots.get(db);
+  if (!snapshot) {
+    snapshot = loadCatalogue(db).then((catalogue) =>
+      deepFreeze(
+        buildAuthSnapshot(
+          true,
+          catalogue.map((entry) => ({ ...entry, range: entry.hasRange ? wholeCompany : null })),
+        ),
+      ),
+    );
+    managerSnapshots.set(db, snapshot);
+    snapshot.catch(() => managerSnapshots.delete(db));
+  }
+  return snapshot;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+const key = (appType: number, itemId: number, authId: number) => `${appType}.${itemId}.${authId}`;
+
 export async function loadAuthSnapshot(
   db: Db,
   session: Pick<Session, 'companyId' | 'isManager' | 'roleId'>,
 ): Promise<AuthSnapshot> {
-  if (session.isManager) {
-    const catalogue = await db.select().from(authCatalogue).orderBy(authCatalogue.sort);
-    return buildAuthSnapshot(
-      true,
-      catalogue.map((entry) => ({ ...entry, range: entry.hasRange ? wholeCompany : null })),
-    );
-  }
+  if (session.isManager) return managerSnapshot(db);
   if (session.roleId === null) return buildAuthSnapshot(false, []);
-  const grants = await db
-    .select({
-      appType: roleAuths.appType,
-      itemId: roleAuths.itemId,
-      authId: roleAuths.authId,
-      parentAuthId: authCatalogue.parentAuthId,
-      name: authCatalogue.name,
-      range: roleAuths.range,
-      contents: roleAuths.contents,
-    })
-    .from(roleAuths)
-    .innerJoin(
-      authCatalogue,
-      and(
-        eq(authCatalogue.appType, roleAuths.appType),
-        eq(authCatalogue.itemId, roleAuths.itemId),
-        eq(authCatalogue.authId, roleAuths.authId),
-      ),
-    )
-    .where(and(eq(roleAuths.roleId, session.roleId), inCompany(roleAuths, session.companyId)))
-    .orderBy(authCatalogue.sort);
-  return buildAuthSnapshot(false, grants);
+  const [catalogue, grants] = await Promise.all([
+    loadCatalogue(db),
+    db
+      .select({
+        appType: roleAuths.appType,
+        itemId: roleAuths.itemId,
+        authId: roleAuths.authId,
+        range: roleAuths.range,
+        contents: roleAuths.contents,
+      })
+      .from(roleAuths)
+      .where(and(eq(roleAuths.roleId, session.roleId), inCompany(roleAuths, session.companyId))),
+  ]);
+  const granted = new Map(grants.map((grant) => [key(grant.appType, grant.itemId, grant.authId), grant]));
+  // In the catalogue's order; a grant the catalogue no longer lists counts for nothing.
+  const held = catalogue.flatMap((entry) => {
+    const grant = granted.get(key(entry.appType, entry.itemId, entry.authId));
+    return grant ? [{ ...entry, range: grant.range, contents: grant.contents }] : [];
+  });
+  return buildAuthSnapshot(false, held);
 }

@@ -3,7 +3,7 @@
  * expiry. A missing, forged, revoked or expired token answers code 400.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db';
 import { sessions, users } from '../../db/schema';
 import { ApiError, Codes, Messages } from '../../contract/envelope';
@@ -54,14 +54,8 @@ export async function issueSession(
   };
 }
 
-export async function authenticate(
-  db: Db,
-  clock: Clock,
-  token: string | undefined,
-  sessionId: string | undefined,
-): Promise<Session> {
-  if (!token || !sessionId) throw new ApiError(Codes.sessionInvalid, Messages.sessionMissing);
-  const [row] = await db
+function sessionQuery(db: Db) {
+  return db
     .select({
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
@@ -74,8 +68,33 @@ export async function authenticate(
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
-    .limit(1);
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        eq(sessions.id, sql.placeholder('sessionId')),
+        isNull(sessions.revokedAt),
+      ),
+    )
+    .limit(1)
+    .prepare('authenticate_session');
+}
+
+/** The session lookup is built once per database handle (it runs on every request); it still reads the row every time. */
+const sessionQueries = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
+
+export async function authenticate(
+  db: Db,
+  clock: Clock,
+  token: string | undefined,
+  sessionId: string | undefined,
+): Promise<Session> {
+  if (!token || !sessionId) throw new ApiError(Codes.sessionInvalid, Messages.sessionMissing);
+  let query = sessionQueries.get(db);
+  if (!query) {
+    query = sessionQuery(db);
+    sessionQueries.set(db, query);
+  }
+  const [row] = await query.execute({ tokenHash: sha256(token), sessionId });
   if (!row || row.expiresAt.getTime() <= clock.now().getTime() || row.status !== 1) {
     throw new ApiError(Codes.sessionInvalid, Messages.sessionInvalid);
   }
