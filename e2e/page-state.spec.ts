@@ -3,12 +3,27 @@
  * is disabled when the server says so, and the modal's 关闭 closes that tab. A sign contract voided by
  * someone else is found when the window comes back into view; a listing recycled by someone else is
  * found when its tab is chosen again; a contract deleted elsewhere is found when the app opens with
- * its tab saved. A change made on the page itself never brings the modal.
+ * its tab saved. A change made on the page itself never brings the modal. A record shown in a dialog
+ * gets the same modal and 关闭 closes the dialog: an approval withdrawn elsewhere, a ledger contract
+ * voided elsewhere, and a ledger state change refused by the server's edit-state check (405, 001
+ * section 8) because someone else moved the contract meanwhile.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { freshPhone, post, type Credentials } from './support/api';
-import { demo, demoPassword, get, login, openAs } from './support/oa';
-import { signCall, signCompany, submitSale } from './support/sign';
+import {
+  addContract,
+  approvalItem,
+  changeState,
+  demo,
+  demoPassword,
+  get,
+  login,
+  openAs,
+  ownCompany,
+  revoke,
+  setApproval,
+} from './support/oa';
+import { signCall, signCompany, submitSale, type SignCompany } from './support/sign';
 
 const tabBar = (page: Page) => page.getByRole('tablist', { name: '已打开的页面' });
 const modal = (page: Page) => page.getByRole('alertdialog').filter({ hasText: '当前页面状态不可操作' });
@@ -61,19 +76,27 @@ function signTab(contractId: number): Tab {
   };
 }
 
+/** The app opened on this contract's sign detail tab (saved from an earlier visit), the contract shown. */
+async function openSignDetail(
+  page: Page,
+  company: SignCompany,
+  contract: { contractId: number; contractNo?: string },
+): Promise<void> {
+  const tab = signTab(contract.contractId);
+  await openWithTabs(page, company.credentials, [home, tab], tab, 'sign-detail-page');
+  if (contract.contractNo)
+    await expect(page.getByTestId('sign-detail-page').getByTestId('detail-contract-no')).toHaveText(
+      contract.contractNo,
+      { timeout: 30_000 },
+    );
+}
+
 test('a contract voided elsewhere disables its open tab; 关闭 closes it', async ({ page, request }) => {
   const company = await signCompany(request);
   const first = await submitSale(request, company);
   const second = await submitSale(request, company);
-  await openWithTabs(
-    page,
-    company.credentials,
-    [home, signTab(first.contractId)],
-    signTab(first.contractId),
-    'sign-detail-page',
-  );
+  await openSignDetail(page, company, first);
   const detail = page.getByTestId('sign-detail-page');
-  await expect(detail.getByTestId('detail-contract-no')).toHaveText(first.contractNo, { timeout: 30_000 });
 
   // Nothing changed: coming back to the window leaves the page as it is.
   await returnToWindow(page);
@@ -95,15 +118,8 @@ test('a contract voided elsewhere disables its open tab; 关闭 closes it', asyn
   // Voided on the page itself: no modal, the page shows the voided contract.
   await page.close();
   const again = await page.context().newPage();
-  await openWithTabs(
-    again,
-    company.credentials,
-    [home, signTab(second.contractId)],
-    signTab(second.contractId),
-    'sign-detail-page',
-  );
+  await openSignDetail(again, company, second);
   const own = again.getByTestId('sign-detail-page');
-  await expect(own.getByTestId('detail-contract-no')).toHaveText(second.contractNo, { timeout: 30_000 });
   await own.getByRole('button', { name: '作废', exact: true }).click();
   const voidDialog = again.getByRole('dialog', { name: '作废合同' });
   await voidDialog.getByLabel('作废原因').fill('业主不卖了');
@@ -121,13 +137,7 @@ test('a contract deleted elsewhere: its saved tab is disabled when the app opens
   const company = await signCompany(request);
   const submitted = await submitSale(request, company);
   await signCall(request, company, '/sign/signDelete', { contractId: submitted.contractId });
-  await openWithTabs(
-    page,
-    company.credentials,
-    [home, signTab(submitted.contractId)],
-    signTab(submitted.contractId),
-    'sign-detail-page',
-  );
+  await openSignDetail(page, company, { contractId: submitted.contractId });
   await expect(modal(page)).toBeVisible({ timeout: 30_000 });
   await modal(page).getByRole('button', { name: '关闭' }).click();
   await expect(tabBar(page).getByRole('button', { name: '签约详情', exact: true })).toHaveCount(0);
@@ -185,4 +195,82 @@ test('a listing recycled elsewhere is disabled when its tab is chosen again', as
   await expect(modal(page)).toBeVisible();
   await modal(page).getByRole('button', { name: '关闭' }).click();
   await expect(tabBar(page).getByRole('button', { name: '房源详情', exact: true })).toHaveCount(0);
+});
+
+test('an approval withdrawn elsewhere while its dialog is open: 当前页面状态不可操作, 关闭 closes the dialog', async ({
+  page,
+  request,
+}) => {
+  const company = await ownCompany(request);
+  const { contractId } = await addContract(request, company.credentials, 'sale');
+  await setApproval(request, company, approvalItem('sale', 5), true);
+  const { approvalId } = await changeState(request, company.credentials, 'sale', contractId, 5);
+  await openAs(page, company.credentials, `/views/office/oa/oa-pending-approval?approvalId=${approvalId}`);
+  const detail = page.getByTestId('approval-detail');
+  await expect(detail.getByTestId('approval-status')).toHaveText('审批中', { timeout: 30_000 });
+
+  // Nothing changed: coming back to the window leaves the dialog as it is.
+  await returnToWindow(page);
+  await expect(detail.getByTestId('approval-status')).toHaveText('审批中');
+  await expect(modal(page)).toHaveCount(0);
+
+  // The sponsor withdraws it from another computer.
+  await revoke(request, company.credentials, approvalId!);
+  await returnToWindow(page);
+  await expect(modal(page)).toBeVisible();
+  await modal(page).getByRole('button', { name: '关闭' }).click();
+  await expect(modal(page)).toHaveCount(0);
+  await expect(page.getByRole('dialog', { name: '审批详情' })).toHaveCount(0);
+  await expect(detail).toHaveCount(0);
+});
+
+async function openLedgerContract(page: Page, credentials: Credentials, contractId: number): Promise<void> {
+  await openAs(page, credentials, `/views/contract/index?contractType=1&contractId=${contractId}`);
+  await expect(page.getByTestId('contract-detail').getByTestId('contract-state')).toHaveText('待办理', {
+    timeout: 30_000,
+  });
+}
+
+test('a ledger contract voided elsewhere while its detail is open is disabled; 关闭 closes the detail', async ({
+  page,
+  request,
+}) => {
+  const company = await ownCompany(request);
+  const { contractId } = await addContract(request, company.credentials, 'sale');
+  await openLedgerContract(page, company.credentials, contractId);
+  await changeState(request, company.credentials, 'sale', contractId, 6);
+  await returnToWindow(page);
+  await expect(modal(page)).toBeVisible();
+  await modal(page).getByRole('button', { name: '关闭' }).click();
+  await expect(page.getByTestId('contract-detail')).toHaveCount(0);
+  await expect(page.getByTestId('contract-list')).toBeVisible();
+});
+
+test('a ledger state change refused by the edit-state check (405) disables the detail', async ({
+  page,
+  request,
+}) => {
+  const company = await ownCompany(request);
+  const { contractId } = await addContract(request, company.credentials, 'sale');
+  await openLedgerContract(page, company.credentials, contractId);
+  // A colleague moves it to 办理中 meanwhile; this page still shows 待办理 and offers 办理中.
+  await changeState(request, company.credentials, 'sale', contractId, 2);
+  const detail = page.getByTestId('contract-detail');
+  await detail.getByRole('combobox', { name: '目标状态' }).click();
+  await page.getByRole('option', { name: '办理中', exact: true }).click();
+  await detail.getByRole('button', { name: '提交变更' }).click();
+  await expect(modal(page)).toBeVisible();
+  await modal(page).getByRole('button', { name: '关闭' }).click();
+  await expect(page.getByTestId('contract-detail')).toHaveCount(0);
+
+  // The same change made on a page that shows the contract as it is goes through, no modal.
+  const other = await addContract(request, company.credentials, 'sale');
+  const again = await page.context().newPage();
+  await openLedgerContract(again, company.credentials, other.contractId);
+  const own = again.getByTestId('contract-detail');
+  await own.getByRole('combobox', { name: '目标状态' }).click();
+  await again.getByRole('option', { name: '办理中', exact: true }).click();
+  await own.getByRole('button', { name: '提交变更' }).click();
+  await expect(own.getByTestId('contract-state')).toHaveText('办理中');
+  await expect(modal(again)).toHaveCount(0);
 });

@@ -1,4 +1,6 @@
 /** The business codes of the wire contract (see openapi components Code) and the error that carries one. */
+import { editStateRefused } from '../../domain/page-state';
+
 export const Codes = {
   ok: 200,
   sessionInvalid: 400,
@@ -40,6 +42,15 @@ export const Messages = {
 
 export function businessError(message: string, data: unknown = null): ApiError {
   return new ApiError(Codes.business, message, data);
+}
+
+/**
+ * The edit-state check refuses an edit: the record is no longer in a state that allows it. 405 with
+ * the marker of domain/page-state.ts, so the page showing the record is disabled (001 section 8).
+ * A write that loses a race after the check passed stays 409.
+ */
+export function editStateRefusal(message: string = Messages.stateNotAllowed): ApiError {
+  return new ApiError(Codes.business, message, editStateRefused);
 }
 
 export function notFound(message: string = Messages.notFound): ApiError {

@@ -5,7 +5,6 @@
 import { useEffect, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import {
-  AlertDialog,
   Avatar,
   Badge,
   Box,
@@ -17,13 +16,7 @@ import {
   Spinner,
   Text,
 } from '@radix-ui/themes';
-import {
-  homeKey,
-  tabKey,
-  disabledPageMessage,
-  type MenuItem,
-  type PageTab,
-} from '../../machines/tabs.machine';
+import { homeKey, tabKey, type MenuItem, type PageTab } from '../../machines/tabs.machine';
 import { normalizePagePath, pageComponent } from './pages';
 import { PageFrame } from './page-frame';
 import type { PageProps } from '../core/workspace';
@@ -36,6 +29,7 @@ import { PayStatusGate } from './pay-status-gate';
 import { isGatedPage } from './pay-status-gate-actors';
 import { unreadBadge, useUnreadCount } from '../core/unread-messages';
 import { VersionGate } from './version-gate';
+import { PageDisabledDialog } from '../ui/page-disabled-dialog';
 import { preloadPermissions } from '../core/permissions';
 import { useApplyCount } from '../core/apply-count';
 import { Watermark } from './watermark';
@@ -299,17 +293,10 @@ export default function MainLayout({ token }: { token: string }) {
           </div>
         </main>
       </div>
-      <AlertDialog.Root open={tabs.matches({ ready: 'disabledModal' })}>
-        <AlertDialog.Content maxWidth="380px">
-          <AlertDialog.Title>提示</AlertDialog.Title>
-          <AlertDialog.Description>{disabledPageMessage}</AlertDialog.Description>
-          <Flex justify="end" mt="4">
-            <AlertDialog.Action>
-              <Button onClick={() => tabsActor.send({ type: 'modal.close' })}>关闭</Button>
-            </AlertDialog.Action>
-          </Flex>
-        </AlertDialog.Content>
-      </AlertDialog.Root>
+      <PageDisabledDialog
+        open={tabs.matches({ ready: 'disabledModal' })}
+        onClose={() => tabsActor.send({ type: 'modal.close' })}
+      />
       <VersionGate />
     </WorkspaceContext.Provider>
   );

@@ -6,8 +6,14 @@
  * state nothing can be done in, the page is marked disabled and the shell's modal closes its tab.
  * A change the user made on this very page is never a reason: the state the page last showed is
  * remembered per tab, so only a change made elsewhere counts.
+ *
+ * The same happens when an edit on the page is refused by the server's edit-state check (405 with
+ * the marker of domain/page-state.ts): the page's actors hand their errors to reportEditError.
+ * A record shown in a dialog (an approval, a ledger contract) passes onInoperable: the dialog shows
+ * the modal itself and its 关闭 closes the dialog.
  */
 import { useEffect, useRef } from 'react';
+import { isEditStateRefused } from '../../domain/page-state';
 import { ApiCodeError } from '../api/client';
 import { useWorkspace } from './workspace';
 
@@ -17,8 +23,25 @@ export type RecordState = number | 'gone';
 /** The state each record page last showed, by app type and record id, for the session's tabs. */
 const lastShown = new Map<string, RecordState>();
 
-function keyOf(appType: number, id: number): string {
-  return `${appType}:${id}`;
+/** A record: its app type and id, and a kind where one app type holds several (sale and rent contracts). */
+export type RecordRef = { appType: number; id: number; kind?: string };
+
+function keyOf({ appType, id, kind }: RecordRef): string {
+  return `${appType}:${kind ?? ''}:${id}`;
+}
+
+/** The pages watching each record, told when an edit of it is refused by the edit-state check. */
+const refusalListeners = new Map<string, Set<() => void>>();
+
+/** Whether an edit's error is the edit-state check refusing it (001 section 8: 405 disables the page). */
+export function isEditStateRefusal(error: unknown): boolean {
+  return error instanceof ApiCodeError && error.code === 405 && isEditStateRefused(error.data);
+}
+
+/** An edit of this record failed: when the edit-state check refused it, the pages showing it are disabled. */
+export function reportEditError(record: RecordRef, error: unknown): void {
+  if (!isEditStateRefusal(error)) return;
+  for (const listener of refusalListeners.get(keyOf(record)) ?? []) listener();
 }
 
 /**
@@ -47,24 +70,33 @@ export async function readRecordState(read: () => Promise<number>): Promise<Reco
   }
 }
 
-export type RecordWatch = {
-  appType: number;
-  id: number;
+export type RecordWatch = RecordRef & {
   /** The state the page shows now, 'gone' when this page itself deleted it (null while it has none to show). */
   shown: RecordState | null;
   /** States in which nothing can be done any more (a voided contract, a withdrawn approval). */
   inoperable: readonly number[];
   /** Reads the record's state from the server; 404 means gone. */
   read: () => Promise<number>;
+  /** For a record in a dialog: called instead of disabling a tab. */
+  onInoperable?: () => void;
 };
 
-export function useRecordWatch({ appType, id, shown, inoperable, read }: RecordWatch): void {
+export function useRecordWatch({
+  appType,
+  id,
+  kind,
+  shown,
+  inoperable,
+  read,
+  onInoperable,
+}: RecordWatch): void {
   const { disablePage } = useWorkspace();
-  const latest = useRef({ read, inoperable, disablePage });
+  const disable = onInoperable ?? (() => disablePage(appType, id));
+  const latest = useRef({ read, inoperable, disable });
   useEffect(() => {
-    latest.current = { read, inoperable, disablePage };
+    latest.current = { read, inoperable, disable };
   });
-  const key = keyOf(appType, id);
+  const key = keyOf({ appType, id, ...(kind === undefined ? {} : { kind }) });
 
   useEffect(() => {
     if (shown !== null) lastShown.set(key, shown);
@@ -78,10 +110,17 @@ export function useRecordWatch({ appType, id, shown, inoperable, read }: RecordW
       if (!isLive || now === null) return;
       if (becameInoperable(before, now, latest.current.inoperable)) {
         lastShown.delete(key);
-        latest.current.disablePage(appType, id);
+        latest.current.disable();
       }
     };
     void check();
+    const onRefused = () => {
+      lastShown.delete(key);
+      latest.current.disable();
+    };
+    const listeners = refusalListeners.get(key) ?? new Set();
+    listeners.add(onRefused);
+    refusalListeners.set(key, listeners);
     const onVisible = () => {
       if (document.visibilityState === 'visible') void check();
     };
@@ -89,8 +128,10 @@ export function useRecordWatch({ appType, id, shown, inoperable, read }: RecordW
     document.addEventListener('visibilitychange', onVisible);
     return () => {
       isLive = false;
+      listeners.delete(onRefused);
+      if (listeners.size === 0) refusalListeners.delete(key);
       window.removeEventListener('focus', onVisible);
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [key, appType, id]);
+  }, [key]);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiCodeError } from '../../src/api/client';
-import { becameInoperable, readRecordState } from '../../src/core/record-watch';
+import { becameInoperable, isEditStateRefusal, readRecordState } from '../../src/core/record-watch';
+import { editStateRefused } from '../../domain/page-state';
 
 const voided = [4];
 
@@ -50,5 +51,21 @@ describe('readRecordState', () => {
         throw new Error('网络异常，请检查网络连接');
       }),
     ).resolves.toBeNull();
+  });
+});
+
+describe('isEditStateRefusal: 405 on the edit-state check disables the page (001 section 8)', () => {
+  it('a 405 marked by the edit-state check is a refusal', () => {
+    expect(isEditStateRefusal(new ApiCodeError(405, '该审批已结束，不能撤回', editStateRefused))).toBe(true);
+    expect(isEditStateRefusal(new ApiCodeError(405, '当前状态不允许此操作！', { editState: 0 }))).toBe(true);
+  });
+
+  it('a 405 about the input, another code or another error is not', () => {
+    expect(isEditStateRefusal(new ApiCodeError(405, '请填写作废原因', null))).toBe(false);
+    expect(isEditStateRefusal(new ApiCodeError(405, '请填写作废原因', { editState: 1 }))).toBe(false);
+    expect(isEditStateRefusal(new ApiCodeError(409, '合同状态已变化，请刷新后重试', editStateRefused))).toBe(
+      false,
+    );
+    expect(isEditStateRefusal(new Error('当前状态不允许此操作！'))).toBe(false);
   });
 });

@@ -21,7 +21,9 @@ import {
 } from '@radix-ui/themes';
 import { approvalMachine, approvalMessages } from '../../../machines/approval.machine';
 import { inspect } from '../../inspector/inspection-store';
-import { approvalActors, type OaInstanceDetail } from './oa-actors';
+import { approvalActors, approvalRecord, readApprovalStatus, type OaInstanceDetail } from './oa-actors';
+import { useRecordWatch } from '../../core/record-watch';
+import { PageDisabledDialog } from '../../ui/page-disabled-dialog';
 import { approvalStatusColors, approvalStatusNames, approverTypeNames, stepStatusNames } from './oa-format';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 
@@ -92,7 +94,19 @@ function FlowSteps({ detail }: { detail: OaInstanceDetail }) {
   );
 }
 
-export function ApprovalDetail({ approvalId, onChanged }: { approvalId: number; onChanged?: () => void }) {
+/** Approved, rejected, revoked: nothing can be done with the record any more. */
+const finishedStatuses = [1, 2, 3];
+
+export function ApprovalDetail({
+  approvalId,
+  onChanged,
+  onClose,
+}: {
+  approvalId: number;
+  onChanged?: () => void;
+  /** Closes what shows the record (its dialog), after 当前页面状态不可操作. */
+  onClose?: () => void;
+}) {
   const [detail, setDetail] = useState<OaInstanceDetail | null>(null);
   const [machine] = useState(() =>
     approvalMachine.provide({
@@ -110,6 +124,25 @@ export function ApprovalDetail({ approvalId, onChanged }: { approvalId: number; 
     state.matches({ pending: 'rejecting' }) ||
     state.matches({ pending: 'revoking' });
   const status = record?.status ?? detail?.status ?? null;
+  // Decided or withdrawn elsewhere while the dialog was open (or an action refused by the state check).
+  const [isDisabled, setDisabled] = useState(false);
+  useRecordWatch({
+    ...approvalRecord(approvalId),
+    shown: status,
+    inoperable: finishedStatuses,
+    read: () => readApprovalStatus(approvalId),
+    onInoperable: () => setDisabled(true),
+  });
+  const disabledModal = (
+    <PageDisabledDialog
+      open={isDisabled}
+      onClose={() => {
+        setDisabled(false);
+        onChanged?.();
+        onClose?.();
+      }}
+    />
+  );
 
   const act = (event: Parameters<typeof send>[0]) => {
     send(event);
@@ -125,12 +158,14 @@ export function ApprovalDetail({ approvalId, onChanged }: { approvalId: number; 
         <Button variant="soft" onClick={() => send({ type: 'approval.reload' })}>
           重新加载
         </Button>
+        {disabledModal}
       </Flex>
     );
   if (!detail || state.matches('loading'))
     return (
       <Flex gap="2" align="center" data-testid="approval-detail" data-state="loading">
         <Spinner /> <Text color="gray">加载中...</Text>
+        {disabledModal}
       </Flex>
     );
 
@@ -240,6 +275,7 @@ export function ApprovalDetail({ approvalId, onChanged }: { approvalId: number; 
         onConfirm={() => act({ type: 'revoke.confirm' })}
         onCancel={() => send({ type: 'revoke.cancel' })}
       />
+      {disabledModal}
     </Flex>
   );
 }
@@ -266,7 +302,15 @@ export function ApprovalDialog({
       <Dialog.Content maxWidth="640px" aria-describedby={undefined}>
         <Dialog.Title>审批详情</Dialog.Title>
         {approvalId !== null && (
-          <ApprovalDetail key={approvalId} approvalId={approvalId} onChanged={() => setChanged(true)} />
+          <ApprovalDetail
+            key={approvalId}
+            approvalId={approvalId}
+            onChanged={() => setChanged(true)}
+            onClose={() => {
+              onClose(true);
+              setChanged(false);
+            }}
+          />
         )}
       </Dialog.Content>
     </Dialog.Root>

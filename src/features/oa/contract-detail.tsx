@@ -30,6 +30,8 @@ import { inspect } from '../../inspector/inspection-store';
 import {
   deleteContract,
   ledgerActors,
+  ledgerRecord,
+  readLedgerState,
   type ContractKind,
   type RentDetail,
   type SaleDetail,
@@ -39,6 +41,12 @@ import { Pictures } from './contract-pictures';
 import { PendingApproval, StateBadge, StateChangeForm, stateNames } from './contract-state-change';
 import { usePermissions } from '../../core/permissions';
 import { ContractAuth, SignAuth } from '../../../domain/auth-ids';
+import { useRecordWatch } from '../../core/record-watch';
+import { PageDisabledDialog } from '../../ui/page-disabled-dialog';
+
+/** 作废: nothing can be done with a voided contract (sale 6, rent 3). */
+const voidedSaleStates = [6];
+const voidedRentStates = [3];
 
 function PartyValue({ party }: { party: SaleDetail['parties']['partyA'] }) {
   return (
@@ -86,6 +94,25 @@ export function ContractDetail({
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const { notice, requested } = state.context;
   const current = state.context.state;
+  // Voided or deleted elsewhere while the detail was open (or a change refused by the state check):
+  // 当前页面状态不可操作, and 关闭 closes the detail as a deletion here would.
+  const [isDisabled, setDisabled] = useState(false);
+  useRecordWatch({
+    ...ledgerRecord(kind, contractId),
+    shown: current,
+    inoperable: kind === 'sale' ? voidedSaleStates : voidedRentStates,
+    read: () => readLedgerState(kind, contractId),
+    onInoperable: () => setDisabled(true),
+  });
+  const disabledModal = (
+    <PageDisabledDialog
+      open={isDisabled}
+      onClose={() => {
+        setDisabled(false);
+        onDeleted();
+      }}
+    />
+  );
 
   if (state.matches('loadFailed'))
     return (
@@ -98,12 +125,14 @@ export function ContractDetail({
             重新加载
           </Button>
         </Flex>
+        {disabledModal}
       </Flex>
     );
   if (!detail || current === null)
     return (
       <Flex gap="2" align="center" data-testid="contract-detail" data-state="loading">
         <Spinner /> <Text color="gray">加载中...</Text>
+        {disabledModal}
       </Flex>
     );
 
@@ -329,6 +358,7 @@ export function ContractDetail({
           </Flex>
         </AlertDialog.Content>
       </AlertDialog.Root>
+      {disabledModal}
     </Flex>
   );
 }

@@ -3,10 +3,11 @@
  * machine, the sale and rent contract machines, and the resource machine for lists and settings.
  */
 import { fromPromise } from 'xstate';
-import { api, ok } from '../../api/client';
+import { ApiCodeError, api, ok } from '../../api/client';
 import type { components, paths } from '../../../openapi/generated/api';
 import type { ApprovalRecord } from '../../../machines/approval.machine';
 import type { LedgerSnapshot, StateChangeResult } from '../../../machines/ledger-contract';
+import { reportEditError, type RecordRef } from '../../core/record-watch';
 
 type Schemas = components['schemas'];
 export type OaGroup = Schemas['OaGroup'];
@@ -155,6 +156,33 @@ function toRecord(detail: OaInstanceDetail | undefined): OaInstanceDetail {
   return detail;
 }
 
+/** An approval record, for the page-state check of its dialog. */
+export function approvalRecord(approvalId: number): RecordRef {
+  return { appType: 88, kind: 'approval', id: approvalId };
+}
+
+/** A ledger contract, for the page-state check of its detail. */
+export function ledgerRecord(kind: ContractKind, contractId: number): RecordRef {
+  return { appType: 5, kind, id: contractId };
+}
+
+/** Runs an edit of a record; a refusal by the edit-state check also disables the pages showing it. */
+async function editOf<T>(record: RecordRef, edit: () => Promise<T>): Promise<T> {
+  try {
+    return await edit();
+  } catch (error) {
+    reportEditError(record, error);
+    throw error;
+  }
+}
+
+/** The approval's status now (404 when it is gone), for the page-state check. */
+export async function readApprovalStatus(approvalId: number): Promise<number> {
+  const result = await ok(api.GET('/oa/companyOaApprovalDetail', { params: { query: { approvalId } } }));
+  if (!result.data) throw new ApiCodeError(404, result.message, null);
+  return result.data.status;
+}
+
 /** The approval machine's actors; `onDetail` receives every full record the server returns. */
 export function approvalActors(onDetail: (detail: OaInstanceDetail) => void) {
   return {
@@ -234,6 +262,11 @@ export async function fetchContractDetail(
   return result.data;
 }
 
+/** The contract's state now (404 when it was deleted), for the page-state check. */
+export async function readLedgerState(kind: ContractKind, contractId: number): Promise<number> {
+  return (await fetchContractDetail(kind, contractId)).state;
+}
+
 /** The sale or rent machine's actors; `onDetail` receives the full contract each time it loads. */
 export function ledgerActors(kind: ContractKind, onDetail: (detail: SaleDetail | RentDetail) => void) {
   return {
@@ -254,18 +287,19 @@ export function ledgerActors(kind: ContractKind, onDetail: (detail: SaleDetail |
           state: input.state,
           ...(input.remark ? { remark: input.remark } : {}),
         };
-        const result =
+        const result = await editOf(ledgerRecord(kind, input.contractId), () =>
           kind === 'sale'
-            ? await ok(
+            ? ok(
                 api.POST('/contract/v2/contractSaleStateChange', {
                   body: body as paths['/contract/v2/contractSaleStateChange']['post']['requestBody']['content']['application/json'],
                 }),
               )
-            : await ok(
+            : ok(
                 api.POST('/contract/v2/contractRentStateChange', {
                   body: body as paths['/contract/v2/contractRentStateChange']['post']['requestBody']['content']['application/json'],
                 }),
-              );
+              ),
+        );
         if (!result.data) throw new Error('状态变更结果为空');
         const { state, needApproval, approvalId } = result.data;
         return { state, needApproval: needApproval === 1 ? 1 : 0, approvalId: approvalId ?? null };
