@@ -244,7 +244,7 @@ describe('contract ledger', () => {
       headers: certificate,
       body: { contractId: id, state: 1 },
     });
-    expect(back).toMatchObject({ code: 409, message: '当前状态不允许此操作！' });
+    expect(back).toMatchObject({ code: 405, message: '当前状态不允许此操作！', data: { editState: 0 } });
     const noReason = await call(t.app, 'POST', '/contract/v2/contractSaleStateChange', {
       headers: certificate,
       body: { contractId: id, state: 7 },
@@ -262,7 +262,7 @@ describe('contract ledger', () => {
           body: { contractId: id, state: 2 },
         })
       ).code,
-    ).toBe(409);
+    ).toBe(405);
     expect(
       (
         await call(t.app, 'POST', '/contract/v2/contractSaleStateChange', {
@@ -289,7 +289,7 @@ describe('contract ledger', () => {
           body: { contractId: rentId, state: 1 },
         })
       ).code,
-    ).toBe(409);
+    ).toBe(405);
   });
 
   it('sends a change to approval when its item has an enabled definition and applies it when approved', async () => {
@@ -325,6 +325,81 @@ describe('contract ledger', () => {
       userName: '孙权证',
       remark: '租客退租',
     });
+  });
+
+  it('reports to the 经办人 (合同报告, type 3) a state change someone else made, not his own', async () => {
+    type Remind = {
+      title: string;
+      content: string;
+      link: { appType: number; path: string; params: { contractType: number; contractId: number } } | null;
+    };
+    const added = await call(t.app, 'POST', '/contract/v2/contractSaleAdd', {
+      headers: manager,
+      body: { ...saleBody, signDate: '2026-11-22' },
+    });
+    const { contractId, contractNo } = added.data as { contractId: number; contractNo: string };
+    const reports = async (headers: Record<string, string>) =>
+      (
+        (await call(t.app, 'GET', '/base/remindPosts', { headers, query: { messageType: '3' } }))
+          .data as Remind[]
+      ).filter((m) => m.content.includes(contractNo));
+    const change = (headers: Record<string, string>, state: number) =>
+      call(t.app, 'POST', '/contract/v2/contractSaleStateChange', { headers, body: { contractId, state } });
+    // His own change is no news to him.
+    expect((await change(manager, 2)).code).toBe(200);
+    expect(await reports(manager)).toHaveLength(0);
+    // 孙权证 moves it on: the 经办人 gets one report that opens the contract in the ledger.
+    expect((await change(certificate, 3)).code).toBe(200);
+    const after = await reports(manager);
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({
+      title: '合同状态变更',
+      link: { appType: 5, path: '/views/contract/index', params: { contractType: 1, contractId } },
+    });
+    expect(after[0]!.content).toBe(
+      `您经办的买卖合同 ${contractNo}（桃源居）由孙权证从「办理中」变更为「已办理」`,
+    );
+    // A refused change writes no report; nobody else, and no other company, hears of it.
+    expect((await change(certificate, 1)).code).toBe(405);
+    expect(await reports(manager)).toHaveLength(1);
+    expect(await reports(certificate)).toHaveLength(0);
+    expect(await reports(managerB)).toHaveLength(0);
+  });
+
+  it('reports a change applied by an approval to the 经办人, as made by the approver', async () => {
+    const added = await call(t.app, 'POST', '/contract/v2/contractRentAdd', {
+      headers: broker,
+      body: {
+        houseInfo: saleBody.houseInfo,
+        parties: saleBody.parties,
+        signDate: '2026-11-22',
+        transaction: { startDate: '2026-12-01', endDate: '2027-11-30' },
+        rental: { haveRent: 2, monthlyRent: 6500 },
+      },
+    });
+    expect(added.code, added.message).toBe(200);
+    const { contractId, contractNo } = added.data as { contractId: number; contractNo: string };
+    const started = await call(t.app, 'POST', '/contract/v2/contractRentStateChange', {
+      headers: certificate,
+      body: { contractId, state: 2, remark: '租客退租' },
+    });
+    const approvalId = (started.data as { approvalId: number }).approvalId;
+    const reports = async () =>
+      (
+        (await call(t.app, 'GET', '/base/remindPosts', { headers: broker, query: { messageType: '3' } }))
+          .data as { content: string }[]
+      ).filter((m) => m.content.includes(contractNo));
+    expect(started.code, started.message).toBe(200);
+    // Asked for by 孙权证, not yet changed: nothing to report.
+    expect(await reports()).toHaveLength(0);
+    const storeManager = await login(t.app, '13800000001');
+    await call(t.app, 'POST', '/oa/approvalBtn', {
+      headers: storeManager,
+      body: { approvalId, result: 'approve' },
+    });
+    expect((await reports()).map((m) => m.content)).toEqual([
+      `您经办的租赁合同 ${contractNo}（桃源居）由王店长从「正常」变更为「解除」`,
+    ]);
   });
 
   it('deletes only contracts in a deletable state, with 删除合同 permission', async () => {

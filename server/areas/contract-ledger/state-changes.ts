@@ -9,8 +9,10 @@
 import { and, eq } from 'drizzle-orm';
 import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
+import { users } from '../../db/schema';
 import { ledgerContracts, ledgerStateRecords, ledgerStateRequests } from '../../db/schema-contract';
-import { ApiError, Codes, Messages, businessError } from '../../contract/envelope';
+import { sendMessages } from '../messages/messages';
+import { ApiError, Codes, businessError, editStateRefusal } from '../../contract/envelope';
 import type { Session } from '../../contract/types';
 import {
   canChangeRentState,
@@ -37,13 +39,59 @@ function stateName(type: LedgerType, state: number): string {
   return (type === 1 ? saleStates[state as SaleState] : rentStates[state as RentState]) ?? String(state);
 }
 
-/** Writes the change: a conditional UPDATE from the state we read, then the history row. */
-async function applyChange(
+type ChangedContract = {
+  id: number;
+  companyId: number;
+  state: number;
+  frozenFromState: number | null;
+  contractNo: string;
+  houseName: string;
+  /** The 经办人: who recorded the contract. */
+  userId: number;
+};
+
+/**
+ * 合同报告 (message type 3), as sign contracts do (server/areas/sign/operation-log.ts): a change made
+ * by someone other than the contract's 经办人 (a colleague, or the approver whose approval applied
+ * it) reports to the 经办人, linking to the contract in the ledger. Written in the change's
+ * transaction, so a report exists exactly when the change does.
+ */
+async function reportStateChange(
   tx: Db,
-  contract: { id: number; companyId: number; state: number; frozenFromState: number | null },
+  contract: ChangedContract,
   target: number,
   type: LedgerType,
-  by: { userId: number; remark: string | null; approvalId: number | null; at: Date },
+  operatorUserId: number,
+  at: Date,
+): Promise<void> {
+  if (operatorUserId === contract.userId) return;
+  const [operator] = await tx.select({ name: users.name }).from(users).where(eq(users.id, operatorUserId));
+  await sendMessages(tx, {
+    companyId: contract.companyId,
+    userIds: [contract.userId],
+    messageType: 3,
+    title: '合同状态变更',
+    content: `您经办的${type === 1 ? '买卖' : '租赁'}合同 ${contract.contractNo}（${contract.houseName}）由${
+      operator?.name ?? '同事'
+    }从「${stateName(type, contract.state)}」变更为「${stateName(type, target)}」`,
+    senderId: operatorUserId,
+    link: {
+      appType: 5,
+      appId: 0,
+      path: '/views/contract/index',
+      params: { contractType: type, contractId: contract.id },
+    },
+    now: at,
+  });
+}
+
+/** Writes the change: a conditional UPDATE from the state we read, then the history row and the report. */
+async function applyChange(
+  tx: Db,
+  contract: ChangedContract,
+  target: number,
+  type: LedgerType,
+  by: { userId: number; operatorUserId: number; remark: string | null; approvalId: number | null; at: Date },
 ): Promise<void> {
   const frozenFromState = type === 1 && target === 5 ? contract.state : null;
   const [moved] = await tx
@@ -62,6 +110,7 @@ async function applyChange(
     userId: by.userId,
     createdAt: by.at,
   });
+  await reportStateChange(tx, contract, target, type, by.operatorUserId, by.at);
 }
 
 export async function changeContractState(
@@ -86,7 +135,7 @@ export async function changeContractState(
             contract.frozenFromState as SaleState | null,
           )
         : canChangeRentState(contract.state as RentState, input.state as RentState);
-    if (!allowed) throw new ApiError(Codes.stateConflict, Messages.stateNotAllowed);
+    if (!allowed) throw editStateRefusal();
     const kind = subjectKinds[type];
     if (await findPendingApproval(tx, session.companyId, kind, contract.id))
       throw new ApiError(Codes.stateConflict, alreadyPending);
@@ -141,6 +190,7 @@ export async function changeContractState(
     }
     await applyChange(tx, contract, input.state, type, {
       userId: session.userId,
+      operatorUserId: session.userId,
       remark,
       approvalId: null,
       at: now,
@@ -170,6 +220,9 @@ async function onStateApprovalDecided(tx: Db, outcome: ApprovalOutcome): Promise
         state: ledgerContracts.state,
         frozenFromState: ledgerContracts.frozenFromState,
         contractType: ledgerContracts.contractType,
+        contractNo: ledgerContracts.contractNo,
+        houseName: ledgerContracts.houseName,
+        userId: ledgerContracts.userId,
       })
       .from(ledgerContracts)
       .where(and(eq(ledgerContracts.id, request.contractId), inCompany(ledgerContracts, outcome.companyId)));
@@ -177,6 +230,7 @@ async function onStateApprovalDecided(tx: Db, outcome: ApprovalOutcome): Promise
       throw new ApiError(Codes.stateConflict, changedMeanwhile);
     await applyChange(tx, contract, request.targetState, contract.contractType as LedgerType, {
       userId: request.userId,
+      operatorUserId: outcome.userId,
       remark: request.remark,
       approvalId: outcome.approvalId,
       at: outcome.at,
