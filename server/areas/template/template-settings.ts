@@ -8,6 +8,7 @@ import { businessError, notFound } from '../../contract/envelope';
 import type { BodyOf, Session } from '../../contract/types';
 import { builtinBodyFor, standardField, standardFieldsByType } from './builtin-templates';
 import { readSignSetting } from '../oa/flows';
+import { widgetFieldsProblem } from '../../../domain/template-customization';
 import { type TemplateRow, contractTypeOf, findGroup, findTemplate } from './templates';
 // ---------------------------------------------------------------- settings
 
@@ -152,15 +153,13 @@ export async function saveCustomizeSettings(
       )
       .for('update');
     if (!template) throw notFound('合同模板不存在或已被删除');
+    const problem = widgetFieldsProblem(body.fieldsList);
+    if (problem) throw businessError(problem);
     const existing = new Set(template.fields.map((f) => f.fieldName));
-    const titles = new Set<string>();
     let seq = template.fieldSeq;
     const fields: StoredTemplateField[] = [];
     for (const input of body.fieldsList) {
       const title = input.fieldTitle.trim();
-      if (!title) throw businessError('请输入字段名称');
-      if (titles.has(title)) throw businessError(`字段名称「${title}」重复`);
-      titles.add(title);
       let fieldName = input.fieldName;
       if (fieldName === undefined) {
         while (existing.has(`fieldsList_${seq}`)) seq += 1;
@@ -177,7 +176,7 @@ export async function saveCustomizeSettings(
         placeholder: input.placeholder ?? null,
         numUnit: input.type === 3 || input.type === 7 ? (input.numUnit ?? null) : null,
         requiredStatus: input.requiredStatus ?? 0,
-        optionsData: isChoice ? (input.optionsData ?? []) : [],
+        optionsData: isChoice ? (input.optionsData ?? []).map((option) => option.trim()) : [],
         optionStatus: isChoice ? (input.optionStatus ?? 0) : 0,
         dateType: input.type === 6 ? (input.dateType ?? 1) : null,
       });

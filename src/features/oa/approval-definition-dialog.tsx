@@ -4,18 +4,7 @@
  */
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
-import {
-  Badge,
-  Box,
-  Button,
-  Checkbox,
-  Dialog,
-  Flex,
-  IconButton,
-  ScrollArea,
-  Text,
-  TextArea,
-} from '@radix-ui/themes';
+import { Button, Checkbox, Dialog, Flex, ScrollArea, Text, TextArea } from '@radix-ui/themes';
 import { TextField } from '../../ui/text-field';
 import { Select } from '../../ui/select';
 import { resourceMachine } from '../../../machines/resource.machine';
@@ -28,7 +17,7 @@ import {
   type SettingChange,
   type SettingData,
 } from './oa-actors';
-import { approverTypeNames } from './oa-format';
+import { ApproverSteps, isStepComplete } from '../../ui/approver-steps';
 
 export type Save = (change: SettingChange) => void;
 
@@ -80,122 +69,6 @@ function ItemPicker({
       </Select.Content>
     </Select.Root>
   );
-}
-
-function ApproverSteps({
-  data,
-  approvers,
-  onChange,
-}: {
-  data: SettingData;
-  approvers: OaApproverInput[];
-  onChange: (next: OaApproverInput[]) => void;
-}) {
-  const update = (index: number, step: OaApproverInput) =>
-    onChange(approvers.map((s, i) => (i === index ? step : s)));
-  const move = (index: number, delta: number) => {
-    const next = [...approvers];
-    const [step] = next.splice(index, 1);
-    if (step) next.splice(index + delta, 0, step);
-    onChange(next);
-  };
-  return (
-    <Flex direction="column" gap="2" data-testid="approver-steps">
-      {approvers.map((step, index) => (
-        <Flex key={index} gap="2" align="center" data-testid="approver-step">
-          <Badge variant="soft">第 {index + 1} 级</Badge>
-          <Select.Root
-            value={String(step.approverType)}
-            onValueChange={(value) => update(index, { approverType: Number(value) as 1 | 2 | 3 })}
-          >
-            <Select.Trigger aria-label={`第 ${index + 1} 级审批人类型`} />
-            <Select.Content>
-              {Object.entries(approverTypeNames).map(([value, label]) => (
-                <Select.Item key={value} value={value}>
-                  {label}
-                </Select.Item>
-              ))}
-            </Select.Content>
-          </Select.Root>
-          {step.approverType === 1 && (
-            <Select.Root
-              value={step.userId ? String(step.userId) : ''}
-              onValueChange={(value) => update(index, { approverType: 1, userId: Number(value) })}
-            >
-              <Select.Trigger aria-label={`第 ${index + 1} 级审批成员`} />
-              <Select.Content>
-                {data.staff.map((person) => (
-                  <Select.Item key={person.userId} value={String(person.userId)}>
-                    {person.name}（{person.roleName ?? person.deptName}）
-                  </Select.Item>
-                ))}
-              </Select.Content>
-            </Select.Root>
-          )}
-          {step.approverType === 2 && (
-            <Select.Root
-              value={step.roleId ? String(step.roleId) : ''}
-              onValueChange={(value) => update(index, { approverType: 2, roleId: Number(value) })}
-            >
-              <Select.Trigger aria-label={`第 ${index + 1} 级审批角色`} />
-              <Select.Content>
-                {data.roles.map((role) => (
-                  <Select.Item key={role.roleId} value={String(role.roleId)}>
-                    {role.roleName}
-                  </Select.Item>
-                ))}
-              </Select.Content>
-            </Select.Root>
-          )}
-          <Flex gap="1" ml="auto">
-            <IconButton
-              size="1"
-              variant="ghost"
-              aria-label="上移"
-              disabled={index === 0}
-              onClick={() => move(index, -1)}
-            >
-              ↑
-            </IconButton>
-            <IconButton
-              size="1"
-              variant="ghost"
-              aria-label="下移"
-              disabled={index === approvers.length - 1}
-              onClick={() => move(index, 1)}
-            >
-              ↓
-            </IconButton>
-            <IconButton
-              size="1"
-              variant="ghost"
-              color="red"
-              aria-label="删除此级"
-              onClick={() => onChange(approvers.filter((_, i) => i !== index))}
-            >
-              ×
-            </IconButton>
-          </Flex>
-        </Flex>
-      ))}
-      <Box>
-        <Button
-          size="1"
-          variant="soft"
-          disabled={approvers.length >= 10}
-          onClick={() => onChange([...approvers, { approverType: 1 }])}
-        >
-          添加审批人
-        </Button>
-      </Box>
-    </Flex>
-  );
-}
-
-function isStepComplete(step: OaApproverInput): boolean {
-  if (step.approverType === 1) return Boolean(step.userId);
-  if (step.approverType === 2) return Boolean(step.roleId);
-  return true;
 }
 
 export function DefinitionDialog({
@@ -324,7 +197,8 @@ export function DefinitionDialog({
             审批人（按顺序逐级审批）
           </Text>
           <ApproverSteps
-            data={data}
+            staff={data.staff}
+            roles={data.roles}
             approvers={draft.approvers}
             onChange={(approvers) => setDraft({ ...draft, approvers })}
           />

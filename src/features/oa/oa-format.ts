@@ -20,11 +20,7 @@ export const stepStatusNames: Record<number, string> = {
   3: '已拒绝',
   4: '已终止',
 };
-export const approverTypeNames: Record<number, string> = {
-  1: '指定成员',
-  2: '指定角色（或签）',
-  3: '发起人部门负责人',
-};
+export { approverTypeNames } from '../../ui/approver-steps';
 export const appTypeNames: Record<number, string> = { 5: '合同', 6: '签约' };
 
 /** The list views (type) of companyOaApprovalList, in the seed's order. */

@@ -4,7 +4,7 @@
  * shelf), groups (add, rename, delete) and each template's settings (signing initiation type — at
  * least one, 请选择签约方式 —, mobile style, contract number rule, group; approval and range shown).
  */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { Badge, Box, Button, Callout, Flex, Heading } from '@radix-ui/themes';
 import { TextField } from '../../ui/text-field';
@@ -28,6 +28,8 @@ import {
 import { contractTypeNames } from '../../shared/sign-format';
 import { GroupBar, messageOf, type Notice } from './template-group-bar';
 import { SettingsDialog } from './template-settings-dialog';
+import { TemplateCustomizeDialog } from './template-customize-dialog';
+import { FileSignApprovalDialog } from './file-sign-approval-dialog';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ContractTextDialog } from './contract-text-view';
 import { FilterSelect } from '../../ui/list-page/filter-select';
@@ -54,6 +56,7 @@ const groupsMachine = resourceMachine.provide({ actors: { load: loadTemplateGrou
 function templateColumns(actions: {
   onShelf: (t: TemplateListItem) => void;
   onSettings: (t: TemplateListItem) => void;
+  onCustomize: (t: TemplateListItem) => void;
   onDelete: (t: TemplateListItem) => void;
   onPreview: (t: TemplateListItem) => void;
 }): Column<TemplateListItem>[] {
@@ -82,6 +85,9 @@ function templateColumns(actions: {
           <Button size="1" variant="soft" onClick={() => actions.onSettings(t)}>
             设置
           </Button>
+          <Button size="1" variant="soft" onClick={() => actions.onCustomize(t)}>
+            自定义设置
+          </Button>
           <Button size="1" variant="soft" onClick={() => actions.onPreview(t)}>
             预览
           </Button>
@@ -109,6 +115,12 @@ export default function ContractTemplatePage(_props: PageProps) {
   const groups = (groupsState.context.data as TemplateGroup[] | null) ?? [];
   const [notice, setNotice] = useState<Notice>(null);
   const [settingsOf, setSettingsOf] = useState<number | null>(null);
+  const [isFileSignApproval, setIsFileSignApproval] = useState(false);
+  const [customizing, setCustomizing] = useState<TemplateListItem | null>(null);
+  const closeCustomize = useCallback(() => {
+    setCustomizing(null);
+    list.reload();
+  }, [list]);
   const [deleting, setDeleting] = useState<TemplateListItem | null>(null);
   const [previewing, setPreviewing] = useState<TemplateListItem | null>(null);
   const reload = () => {
@@ -129,9 +141,12 @@ export default function ContractTemplatePage(_props: PageProps) {
   };
   return (
     <Box p="5" pb="9" data-testid="contract-template-page">
-      <Heading size="5" mb="4">
-        合同模板
-      </Heading>
+      <Flex justify="between" align="center" mb="4">
+        <Heading size="5">合同模板</Heading>
+        <Button variant="soft" onClick={() => setIsFileSignApproval(true)}>
+          快捷签署审批
+        </Button>
+      </Flex>
       {notice && (
         <Callout.Root color={notice.tone} mb="3">
           <Callout.Text data-testid="template-notice">{notice.text}</Callout.Text>
@@ -177,6 +192,7 @@ export default function ContractTemplatePage(_props: PageProps) {
         columns={templateColumns({
           onShelf: (t) => void run(setTemplateShelf(t.boxId, t.state === 1 ? 2 : 1)),
           onSettings: (t) => setSettingsOf(t.boxId),
+          onCustomize: setCustomizing,
           onDelete: setDeleting,
           onPreview: setPreviewing,
         })}
@@ -197,6 +213,14 @@ export default function ContractTemplatePage(_props: PageProps) {
           }}
         />
       )}
+      {customizing !== null && (
+        <TemplateCustomizeDialog
+          boxId={customizing.boxId}
+          contractType={customizing.type}
+          onClose={closeCustomize}
+        />
+      )}
+      {isFileSignApproval && <FileSignApprovalDialog onClose={() => setIsFileSignApproval(false)} />}
       {previewing !== null && (
         <ContractTextDialog
           title={`${previewing.boxName}（模板预览）`}

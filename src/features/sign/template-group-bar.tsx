@@ -1,10 +1,11 @@
 /**
  * The template groups above the template list (常用模板, 其他模板 and the company's own): choose one,
- * add, rename and delete the company's own groups (templateGroupAdd / Edit / Del).
+ * add, rename and delete the company's own groups (templateGroupAdd / Edit / Del; deleting asks first).
  */
 import { useState } from 'react';
 import { Button, Dialog, Flex } from '@radix-ui/themes';
 import { TextField } from '../../ui/text-field';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import {
   addTemplateGroup,
   removeTemplateGroup,
@@ -32,6 +33,7 @@ export function GroupBar({
   onNotice: (notice: Notice) => void;
 }) {
   const [editing, setEditing] = useState<{ groupId: number | null; name: string } | null>(null);
+  const [deleting, setDeleting] = useState<TemplateGroup | null>(null);
   const run = (action: Promise<string>) =>
     action.then(
       (text) => {
@@ -68,19 +70,24 @@ export function GroupBar({
           >
             重命名
           </Button>
-          <Button
-            size="1"
-            variant="outline"
-            color="red"
-            onClick={() => {
-              void run(removeTemplateGroup(current.groupId));
-              onGroup(null);
-            }}
-          >
+          <Button size="1" variant="outline" color="red" onClick={() => setDeleting(current)}>
             删除分组
           </Button>
         </>
       )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="提示"
+        message={`是否确定删除该分组「${deleting?.groupName ?? ''}」？`}
+        confirmText="删除"
+        isDanger
+        onConfirm={() => {
+          if (deleting) void run(removeTemplateGroup(deleting.groupId));
+          setDeleting(null);
+          onGroup(null);
+        }}
+        onCancel={() => setDeleting(null)}
+      />
       <Dialog.Root open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
         <Dialog.Content maxWidth="380px">
           <Dialog.Title>{editing?.groupId ? '重命名分组' : '新建分组'}</Dialog.Title>

@@ -1,0 +1,605 @@
+/**
+ * 自定义设置 of one template (machines/template-customize.machine.ts): widget fields of the seven
+ * types, the standard fields' required switches, the sign list's card titles and display flags, the
+ * departments and roles that may use it, and its own approval. One draft; 保存 saves what changed,
+ * 关闭 with unsaved changes asks first.
+ */
+import { useEffect, useState } from 'react';
+import { useMachine } from '@xstate/react';
+import {
+  Box,
+  Button,
+  Callout,
+  Checkbox,
+  Dialog,
+  Flex,
+  IconButton,
+  ScrollArea,
+  Switch,
+  Tabs,
+  Text,
+} from '@radix-ui/themes';
+import {
+  templateCustomizeMachine,
+  templateCustomizeMessages,
+  type TemplateCustomization,
+  type WidgetFieldDraft,
+} from '../../../machines/template-customize.machine';
+import { isChoiceField, isNumberField, widgetFieldTypes } from '../../../domain/template-customization';
+import { standardFieldsByType } from '../../../domain/sign-standard-fields';
+import { resourceMachine } from '../../../machines/resource.machine';
+import { inspect } from '../../inspector/inspection-store';
+import { TextField } from '../../ui/text-field';
+import { Select } from '../../ui/select';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { ApproverSteps } from '../../ui/approver-steps';
+import {
+  loadCustomizeOptions,
+  templateCustomizeActors,
+  type CustomizeOptions,
+  type OrgDeptNode,
+} from './template-customize-actors';
+
+const optionsMachine = resourceMachine.provide({ actors: { load: loadCustomizeOptions } });
+
+/** The sign list's card items a template can show (templateOtherSettings). */
+export const displayFlags = [
+  { key: 'user', label: '发起人' },
+  { key: 'dept', label: '部门' },
+  { key: 'role', label: '角色' },
+  { key: 'sendtime', label: '发起时间' },
+  { key: 'updatetime', label: '更新时间' },
+] as const;
+
+function newField(type: WidgetFieldDraft['type']): WidgetFieldDraft {
+  return {
+    fieldTitle: '',
+    type,
+    requiredStatus: 0,
+    optionStatus: 0,
+    ...(isChoiceField(type) ? { optionsData: [''] } : {}),
+  };
+}
+
+/** A field of another type keeps its title, placeholder and required switch. */
+function retype(field: WidgetFieldDraft, type: WidgetFieldDraft['type']): WidgetFieldDraft {
+  return {
+    fieldTitle: field.fieldTitle,
+    ...(field.fieldName ? { fieldName: field.fieldName } : {}),
+    type,
+    ...(field.placeholder ? { placeholder: field.placeholder } : {}),
+    requiredStatus: field.requiredStatus,
+    optionStatus: 0,
+    ...(isChoiceField(type) ? { optionsData: field.optionsData?.length ? field.optionsData : [''] } : {}),
+    ...(type === 6 ? { dateType: 1 as const } : {}),
+  };
+}
+
+function WidgetFields({
+  fields,
+  onChange,
+}: {
+  fields: WidgetFieldDraft[];
+  onChange: (fields: WidgetFieldDraft[]) => void;
+}) {
+  const update = (index: number, patch: Partial<WidgetFieldDraft>) =>
+    onChange(fields.map((f, i) => (i === index ? { ...f, ...patch } : f)));
+  return (
+    <Flex direction="column" gap="3" data-testid="widget-fields">
+      {fields.length === 0 && <Text color="gray">暂无自定义字段</Text>}
+      {fields.map((field, index) => (
+        <Box
+          key={field.fieldName ?? `new-${index}`}
+          p="2"
+          style={{ border: '1px solid var(--gray-5)', borderRadius: 6 }}
+          data-testid="widget-field"
+        >
+          <Flex gap="2" align="center" wrap="wrap">
+            <TextField.Root
+              aria-label={`字段名称 ${index + 1}`}
+              placeholder="请输入字段名称"
+              maxLength={20}
+              value={field.fieldTitle}
+              onChange={(e) => update(index, { fieldTitle: e.target.value })}
+            />
+            <Select.Root
+              value={String(field.type)}
+              onValueChange={(v) =>
+                onChange(
+                  fields.map((f, i) => (i === index ? retype(f, Number(v) as WidgetFieldDraft['type']) : f)),
+                )
+              }
+            >
+              <Select.Trigger aria-label={`字段类型 ${index + 1}`} />
+              <Select.Content>
+                {widgetFieldTypes.map((t) => (
+                  <Select.Item key={t.value} value={String(t.value)}>
+                    {t.label}
+                  </Select.Item>
+                ))}
+              </Select.Content>
+            </Select.Root>
+            <TextField.Root
+              aria-label={`提示文字 ${index + 1}`}
+              placeholder="提示文字（选填）"
+              maxLength={50}
+              value={field.placeholder ?? ''}
+              onChange={(e) => update(index, { placeholder: e.target.value })}
+            />
+            {isNumberField(field.type) && (
+              <TextField.Root
+                aria-label={`单位 ${index + 1}`}
+                placeholder="单位，如 元"
+                maxLength={10}
+                value={field.numUnit ?? ''}
+                onChange={(e) => update(index, { numUnit: e.target.value })}
+                style={{ width: 90 }}
+              />
+            )}
+            {field.type === 6 && (
+              <Select.Root
+                value={String(field.dateType ?? 1)}
+                onValueChange={(v) => update(index, { dateType: Number(v) as 1 | 2 })}
+              >
+                <Select.Trigger aria-label={`日期格式 ${index + 1}`} />
+                <Select.Content>
+                  <Select.Item value="1">日期</Select.Item>
+                  <Select.Item value="2">日期时间</Select.Item>
+                </Select.Content>
+              </Select.Root>
+            )}
+            <Text as="label" size="2">
+              <Flex gap="1" align="center">
+                <Switch
+                  size="1"
+                  aria-label={`必填 ${index + 1}`}
+                  checked={field.requiredStatus === 1}
+                  onCheckedChange={(on) => update(index, { requiredStatus: on ? 1 : 0 })}
+                />
+                必填
+              </Flex>
+            </Text>
+            <IconButton
+              size="1"
+              variant="ghost"
+              color="red"
+              aria-label={`删除字段 ${index + 1}`}
+              onClick={() => onChange(fields.filter((_, i) => i !== index))}
+            >
+              ×
+            </IconButton>
+          </Flex>
+          {isChoiceField(field.type) && (
+            <Flex gap="2" align="center" wrap="wrap" mt="2">
+              <Text size="1" color="gray">
+                选项
+              </Text>
+              {(field.optionsData ?? []).map((option, o) => (
+                <TextField.Root
+                  key={o}
+                  size="1"
+                  aria-label={`字段 ${index + 1} 选项 ${o + 1}`}
+                  maxLength={30}
+                  value={option}
+                  onChange={(e) =>
+                    update(index, {
+                      optionsData: (field.optionsData ?? []).map((x, j) => (j === o ? e.target.value : x)),
+                    })
+                  }
+                  style={{ width: 110 }}
+                />
+              ))}
+              <Button
+                size="1"
+                variant="soft"
+                onClick={() => update(index, { optionsData: [...(field.optionsData ?? []), ''] })}
+              >
+                添加选项
+              </Button>
+              {(field.optionsData?.length ?? 0) > 1 && (
+                <Button
+                  size="1"
+                  variant="ghost"
+                  color="gray"
+                  onClick={() => update(index, { optionsData: (field.optionsData ?? []).slice(0, -1) })}
+                >
+                  删除末项
+                </Button>
+              )}
+              <Text as="label" size="1">
+                <Flex gap="1" align="center">
+                  <Checkbox
+                    checked={field.optionStatus === 1}
+                    onCheckedChange={(c) => update(index, { optionStatus: c === true ? 1 : 0 })}
+                  />
+                  允许自行填写
+                </Flex>
+              </Text>
+            </Flex>
+          )}
+        </Box>
+      ))}
+      <Box>
+        <Button size="1" variant="soft" onClick={() => onChange([...fields, newField(1)])}>
+          添加字段
+        </Button>
+      </Box>
+    </Flex>
+  );
+}
+
+function RequireSwitches({
+  contractType,
+  flags,
+  onChange,
+}: {
+  contractType: 1 | 2 | 3;
+  flags: Record<string, 0 | 1>;
+  onChange: (flags: Record<string, 0 | 1>) => void;
+}) {
+  return (
+    <Flex gap="3" wrap="wrap" data-testid="require-switches">
+      {standardFieldsByType[contractType]
+        .filter((field) => field.path in flags)
+        .map((field) => (
+          <Text as="label" size="2" key={field.path} style={{ width: 200 }}>
+            <Flex gap="2" align="center">
+              <Switch
+                size="1"
+                checked={flags[field.path] === 1}
+                onCheckedChange={(on) => onChange({ ...flags, [field.path]: on ? 1 : 0 })}
+              />
+              {field.title}
+            </Flex>
+          </Text>
+        ))}
+    </Flex>
+  );
+}
+
+function titleChoices(contractType: 1 | 2 | 3, fields: WidgetFieldDraft[]) {
+  return [
+    { value: 'partyA.name', label: '甲方姓名' },
+    { value: 'partyB.name', label: '乙方姓名' },
+    ...standardFieldsByType[contractType]
+      .filter((f) => f.path.includes('.') && !f.choice)
+      .map((f) => ({ value: f.path, label: f.title })),
+    ...fields
+      .filter((f): f is WidgetFieldDraft & { fieldName: string } => f.fieldName !== undefined)
+      .map((f) => ({ value: f.fieldName, label: f.fieldTitle })),
+  ];
+}
+
+function CardSettings({
+  contractType,
+  draft,
+  onChange,
+}: {
+  contractType: 1 | 2 | 3;
+  draft: TemplateCustomization;
+  onChange: (other: TemplateCustomization['other']) => void;
+}) {
+  const other = draft.other;
+  const choices = titleChoices(contractType, draft.fields);
+  return (
+    <Flex direction="column" gap="3" data-testid="card-settings">
+      <Flex gap="3" align="center">
+        <Text size="2" style={{ width: 72 }}>
+          主标题
+        </Text>
+        <Select.Root value={other.mainTitle} onValueChange={(v) => onChange({ ...other, mainTitle: v })}>
+          <Select.Trigger aria-label="主标题" />
+          <Select.Content>
+            {choices.map((c) => (
+              <Select.Item key={c.value} value={c.value}>
+                {c.label}
+              </Select.Item>
+            ))}
+          </Select.Content>
+        </Select.Root>
+      </Flex>
+      <Flex gap="3" align="center">
+        <Text size="2" style={{ width: 72 }}>
+          副标题
+        </Text>
+        <Select.Root
+          value={other.subTitle ?? 'none'}
+          onValueChange={(v) => onChange({ ...other, subTitle: v === 'none' ? null : v })}
+        >
+          <Select.Trigger aria-label="副标题" />
+          <Select.Content>
+            <Select.Item value="none">不显示</Select.Item>
+            {choices.map((c) => (
+              <Select.Item key={c.value} value={c.value}>
+                {c.label}
+              </Select.Item>
+            ))}
+          </Select.Content>
+        </Select.Root>
+      </Flex>
+      <Text size="2" weight="medium">
+        签约列表显示
+      </Text>
+      <Flex gap="4" wrap="wrap">
+        {displayFlags.map((flag) => (
+          <Text as="label" size="2" key={flag.key}>
+            <Flex gap="1" align="center">
+              <Checkbox
+                checked={other[flag.key] === 1}
+                onCheckedChange={(c) => onChange({ ...other, [flag.key]: c === true ? 1 : 0 })}
+              />
+              {flag.label}
+            </Flex>
+          </Text>
+        ))}
+      </Flex>
+      <Text size="1" color="gray">
+        新添加的自定义字段保存后可作为标题
+      </Text>
+    </Flex>
+  );
+}
+
+function flattenDepts(
+  nodes: OrgDeptNode[],
+  depth = 0,
+): { deptId: number; deptName: string; depth: number }[] {
+  return nodes.flatMap((node) => [
+    { deptId: node.dept.deptId, deptName: node.dept.deptName, depth },
+    ...flattenDepts(node.children, depth + 1),
+  ]);
+}
+
+function toggle(list: number[], id: number, on: boolean): number[] {
+  return on ? [...list.filter((x) => x !== id), id] : list.filter((x) => x !== id);
+}
+
+function RangeSettings({
+  range,
+  options,
+  onChange,
+}: {
+  range: TemplateCustomization['range'];
+  options: CustomizeOptions;
+  onChange: (range: TemplateCustomization['range']) => void;
+}) {
+  return (
+    <Flex direction="column" gap="3" data-testid="range-settings">
+      <Text size="2" color="gray">
+        {range.dept.length === 0 && range.role.length === 0
+          ? '未选择部门和角色：全公司可用'
+          : '所选部门（含下级部门）或所选角色的员工可用'}
+      </Text>
+      <Text size="2" weight="medium">
+        部门
+      </Text>
+      <ScrollArea style={{ maxHeight: 160 }}>
+        <Flex direction="column" gap="1">
+          {flattenDepts(options.depts).map((d) => (
+            <Text as="label" size="2" key={d.deptId} style={{ paddingLeft: d.depth * 16 }}>
+              <Flex gap="1" align="center">
+                <Checkbox
+                  checked={range.dept.includes(d.deptId)}
+                  onCheckedChange={(c) =>
+                    onChange({ ...range, dept: toggle(range.dept, d.deptId, c === true) })
+                  }
+                />
+                {d.deptName}
+              </Flex>
+            </Text>
+          ))}
+        </Flex>
+      </ScrollArea>
+      <Text size="2" weight="medium">
+        角色
+      </Text>
+      <Flex gap="3" wrap="wrap">
+        {options.roles.map((r) => (
+          <Text as="label" size="2" key={r.roleId}>
+            <Flex gap="1" align="center">
+              <Checkbox
+                checked={range.role.includes(r.roleId)}
+                onCheckedChange={(c) =>
+                  onChange({ ...range, role: toggle(range.role, r.roleId, c === true) })
+                }
+              />
+              {r.roleName}
+            </Flex>
+          </Text>
+        ))}
+      </Flex>
+    </Flex>
+  );
+}
+
+/** A template's or quick signing's own approval: on or off, ordered approvers, copy recipients. */
+export function ApprovalSettings({
+  approval,
+  options,
+  onChange,
+}: {
+  approval: TemplateCustomization['approval'];
+  options: CustomizeOptions;
+  onChange: (approval: TemplateCustomization['approval']) => void;
+}) {
+  return (
+    <Flex direction="column" gap="3" data-testid="approval-settings">
+      <Text as="label" size="2">
+        <Flex gap="2" align="center">
+          <Switch
+            checked={approval.oaState === 1}
+            onCheckedChange={(on) => onChange({ ...approval, oaState: on ? 1 : 0 })}
+          />
+          开启签约审批
+        </Flex>
+      </Text>
+      {approval.oaState === 1 && (
+        <>
+          <Text size="2" weight="medium">
+            审批人（按顺序逐级审批）
+          </Text>
+          <ApproverSteps
+            staff={options.staff}
+            roles={options.roles}
+            approvers={approval.approvers}
+            onChange={(approvers) => onChange({ ...approval, approvers })}
+          />
+          <Text size="2" weight="medium">
+            抄送人（审批结束后通知）
+          </Text>
+          <Flex gap="3" wrap="wrap">
+            {options.staff.map((person) => (
+              <Text as="label" size="2" key={person.userId}>
+                <Flex gap="1" align="center">
+                  <Checkbox
+                    checked={approval.sendCopy.includes(person.userId)}
+                    onCheckedChange={(c) =>
+                      onChange({
+                        ...approval,
+                        sendCopy: toggle(approval.sendCopy, person.userId, c === true),
+                      })
+                    }
+                  />
+                  {person.name}
+                </Flex>
+              </Text>
+            ))}
+          </Flex>
+        </>
+      )}
+    </Flex>
+  );
+}
+
+export function TemplateCustomizeDialog({
+  boxId,
+  contractType,
+  onClose,
+}: {
+  boxId: number;
+  contractType: 1 | 2 | 3;
+  onClose: () => void;
+}) {
+  const [machine] = useState(() => templateCustomizeMachine.provide({ actors: templateCustomizeActors }));
+  const [snapshot, send] = useMachine(machine, { input: { boxId }, inspect });
+  const [optionsState] = useMachine(optionsMachine, { inspect });
+  const options = (optionsState.context.data as CustomizeOptions | null) ?? {
+    staff: [],
+    roles: [],
+    depts: [],
+  };
+  const { draft, error, isSavedNotice } = snapshot.context;
+  const isClosed = snapshot.status === 'done';
+  useEffect(() => {
+    if (isClosed) onClose();
+  }, [isClosed, onClose]);
+  if (isClosed) return null;
+  const edit = (patch: Partial<TemplateCustomization>) =>
+    draft && send({ type: 'edit', draft: { ...draft, ...patch } });
+  const isDirty = snapshot.matches({ editing: 'dirty' }) || snapshot.matches('confirmingDiscard');
+  const isSaving = snapshot.matches('saving');
+  return (
+    <>
+      <Dialog.Root open onOpenChange={(open) => !open && send({ type: 'close' })}>
+        <Dialog.Content maxWidth="820px" data-testid="template-customize" aria-describedby={undefined}>
+          <Dialog.Title>自定义设置{draft ? `：${draft.boxName}` : ''}</Dialog.Title>
+          {snapshot.matches('loading') && <Text color="gray">加载中...</Text>}
+          {snapshot.matches('failed') && (
+            <Callout.Root color="red" role="alert">
+              <Callout.Text>{error}</Callout.Text>
+            </Callout.Root>
+          )}
+          {draft && !snapshot.matches('loading') && !snapshot.matches('failed') && (
+            <Tabs.Root defaultValue="fields">
+              <Tabs.List>
+                <Tabs.Trigger value="fields">自定义字段</Tabs.Trigger>
+                <Tabs.Trigger value="require">必填字段</Tabs.Trigger>
+                <Tabs.Trigger value="card">列表显示</Tabs.Trigger>
+                <Tabs.Trigger value="range">使用范围</Tabs.Trigger>
+                <Tabs.Trigger value="approval">签约审批</Tabs.Trigger>
+              </Tabs.List>
+              <ScrollArea style={{ maxHeight: 420 }}>
+                <Box pt="3" pr="3">
+                  <Tabs.Content value="fields">
+                    <WidgetFields fields={draft.fields} onChange={(fields) => edit({ fields })} />
+                  </Tabs.Content>
+                  <Tabs.Content value="require">
+                    <RequireSwitches
+                      contractType={contractType}
+                      flags={draft.requireFlags}
+                      onChange={(requireFlags) => edit({ requireFlags })}
+                    />
+                  </Tabs.Content>
+                  <Tabs.Content value="card">
+                    <CardSettings
+                      contractType={contractType}
+                      draft={draft}
+                      onChange={(other) => edit({ other })}
+                    />
+                  </Tabs.Content>
+                  <Tabs.Content value="range">
+                    <RangeSettings
+                      range={draft.range}
+                      options={options}
+                      onChange={(range) => edit({ range })}
+                    />
+                  </Tabs.Content>
+                  <Tabs.Content value="approval">
+                    <ApprovalSettings
+                      approval={draft.approval}
+                      options={options}
+                      onChange={(approval) => edit({ approval })}
+                    />
+                  </Tabs.Content>
+                </Box>
+              </ScrollArea>
+            </Tabs.Root>
+          )}
+          {error && !snapshot.matches('failed') && (
+            <Callout.Root color="red" mt="3" role="alert">
+              <Callout.Text data-testid="template-customize-error">{error}</Callout.Text>
+            </Callout.Root>
+          )}
+          {isSavedNotice && (
+            <Callout.Root color="green" mt="3">
+              <Callout.Text>{templateCustomizeMessages.saved}</Callout.Text>
+            </Callout.Root>
+          )}
+          <Flex gap="3" justify="end" mt="4" align="center">
+            {isDirty && (
+              <Text size="1" color="amber" mr="auto" data-testid="unsaved-hint">
+                有未保存的修改
+              </Text>
+            )}
+            {snapshot.matches('failed') && <Button onClick={() => send({ type: 'retry' })}>重试</Button>}
+            {snapshot.can({ type: 'reset' }) && (
+              <Button variant="soft" color="gray" onClick={() => send({ type: 'reset' })}>
+                撤销修改
+              </Button>
+            )}
+            <Button variant="soft" color="gray" onClick={() => send({ type: 'close' })}>
+              关闭
+            </Button>
+            {!snapshot.matches('failed') && (
+              <Button
+                disabled={!snapshot.can({ type: 'save' }) || isSaving}
+                onClick={() => send({ type: 'save' })}
+              >
+                {isSaving ? '保存中...' : '保存'}
+              </Button>
+            )}
+          </Flex>
+        </Dialog.Content>
+      </Dialog.Root>
+      <ConfirmDialog
+        open={snapshot.matches('confirmingDiscard')}
+        title="提示"
+        message={templateCustomizeMessages.unsaved}
+        confirmText="放弃修改"
+        isDanger
+        onConfirm={() => send({ type: 'discard.confirm' })}
+        onCancel={() => send({ type: 'discard.cancel' })}
+      />
+    </>
+  );
+}
