@@ -4,6 +4,7 @@ import { sweepPrivateToPublic } from '../areas/housing/pools';
 import { sweepMaintainerRule } from '../areas/housing/maintainer-rule';
 import { sweepCustomersToPublic } from '../areas/customer/pools';
 import { remindCustomersDue } from '../areas/customer/reminders';
+import { remindListingsDue } from '../areas/housing/reminders';
 import { remindPackagesEnding } from '../areas/recharge/reminders';
 
 export const productJobs: readonly Job[] = [
@@ -15,6 +16,8 @@ export const productJobs: readonly Job[] = [
   { name: 'customer.privateToPublic', everyMs: 10 * 60 * 1000, run: sweepCustomersToPublic },
   // 业务提醒: private customers the rules above move within a day, once a day to their holders.
   { name: 'customer.remindDue', everyMs: 24 * 60 * 60 * 1000, run: remindCustomersDue },
+  // 业务提醒: private listings the privacyToPublic or maintainer rule moves within a day, once a day to their holders.
+  { name: 'housing.remindDue', everyMs: 24 * 60 * 60 * 1000, run: remindListingsDue },
   // 业务提醒: a package ending within 7 days without a renewal, once per package end to the managers.
   { name: 'recharge.remindEnding', everyMs: 24 * 60 * 60 * 1000, run: remindPackagesEnding },
 ];

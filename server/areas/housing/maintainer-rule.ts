@@ -31,7 +31,7 @@ const dayMs = 24 * 60 * 60 * 1000;
 const systemFollowUpCategory = 7;
 const ownerPhoneView = 1;
 
-async function followUpsSince(db: Db, houseId: number, userId: number, since: Date): Promise<number> {
+export async function followUpsSince(db: Db, houseId: number, userId: number, since: Date): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(houseFollowUps)
@@ -46,7 +46,7 @@ async function followUpsSince(db: Db, houseId: number, userId: number, since: Da
   return Number(row?.n ?? 0);
 }
 
-async function callsSince(db: Db, houseId: number, userId: number, since: Date): Promise<number> {
+export async function callsSince(db: Db, houseId: number, userId: number, since: Date): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(houseKeyViews)
