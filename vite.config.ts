@@ -1,8 +1,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { radixComponentsCss } from './scripts/radix-css';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), radixComponentsCss()],
   build: {
     outDir: process.env['CLIENT_DIR'] ?? 'dist/client',
     emptyOutDir: true,

@@ -1,7 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Theme } from '@radix-ui/themes';
-import '@radix-ui/themes/styles.css';
+// Radix Themes in styles.css's order, only the parts in use (src/theme.css, scripts/radix-css.ts).
+import './theme.css';
+import '@radix-ui/themes/components.css';
+import '@radix-ui/themes/utilities.css';
 import './styles.css';
 import { App } from './app/app';
 import { enableStatelyInspector } from './inspector/inspection-store';

@@ -1,10 +1,14 @@
 /**
  * Shows what the request layer reports (000 section 8): toasts (1.5 s), 请求中... after 800 ms or 数据提交中... while uploading, the
- * 406 modal (取消 / 去购买) and the 400020 modal (取消 / 去修改).
+ * 406 modal (取消 / 去购买) and the 400020 modal (取消 / 去修改), those two in feedback-dialogs.tsx.
  */
-import { useEffect, useState } from 'react';
-import { AlertDialog, Button, Flex, Spinner, Text } from '@radix-ui/themes';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Spinner, Text } from '@radix-ui/themes';
 import { onFeedback, type Feedback } from '../api/feedback';
+
+// The two modals load when one is first needed (always after a server answer): the dialog code is
+// not part of what the login page needs at first load (issue 19's 150 KB for the login route).
+const FeedbackDialogs = lazy(() => import('./feedback-dialogs'));
 
 export const toastDurationMs = 1500;
 
@@ -61,41 +65,17 @@ export function FeedbackHost({ onBuy }: { onBuy: () => void }) {
           <Spinner /> <Text size="2">{loading}</Text>
         </div>
       )}
-      <AlertDialog.Root open={needPackage !== null} onOpenChange={(open) => !open && setNeedPackage(null)}>
-        <AlertDialog.Content maxWidth="420px">
-          <AlertDialog.Title>提示</AlertDialog.Title>
-          <AlertDialog.Description>{needPackage}</AlertDialog.Description>
-          <Flex gap="3" mt="4" justify="end">
-            <AlertDialog.Cancel>
-              <Button variant="soft" color="gray">
-                取消
-              </Button>
-            </AlertDialog.Cancel>
-            <AlertDialog.Action>
-              <Button onClick={onBuy}>去购买</Button>
-            </AlertDialog.Action>
-          </Flex>
-        </AlertDialog.Content>
-      </AlertDialog.Root>
-      <AlertDialog.Root
-        open={identityWrong !== null}
-        onOpenChange={(open) => !open && setIdentityWrong(null)}
-      >
-        <AlertDialog.Content maxWidth="420px">
-          <AlertDialog.Title>提示</AlertDialog.Title>
-          <AlertDialog.Description>{`${identityWrong ?? ''} 身份信息填写错误 请填写正确信息再提交`}</AlertDialog.Description>
-          <Flex gap="3" mt="4" justify="end">
-            <AlertDialog.Cancel>
-              <Button variant="soft" color="gray">
-                取消
-              </Button>
-            </AlertDialog.Cancel>
-            <AlertDialog.Action>
-              <Button>去修改</Button>
-            </AlertDialog.Action>
-          </Flex>
-        </AlertDialog.Content>
-      </AlertDialog.Root>
+      {(needPackage !== null || identityWrong !== null) && (
+        <Suspense fallback={null}>
+          <FeedbackDialogs
+            needPackage={needPackage}
+            identityWrong={identityWrong}
+            onBuy={onBuy}
+            onCloseNeedPackage={() => setNeedPackage(null)}
+            onCloseIdentityWrong={() => setIdentityWrong(null)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
