@@ -12674,6 +12674,36 @@ export interface components {
       name: string;
       deptId?: number | null;
       deptName?: string | null;
+      /** @description 角色（签约列表给出） */
+      roleName?: string | null;
+    };
+    /** @description 该合同模板在签约列表中显示的项（模板的其他设置 templateOtherSettings）：1 显示，0 不显示 */
+    SignListDisplay: {
+      /**
+       * @description 发起人
+       * @enum {integer}
+       */
+      user: 0 | 1;
+      /**
+       * @description 部门
+       * @enum {integer}
+       */
+      dept: 0 | 1;
+      /**
+       * @description 角色
+       * @enum {integer}
+       */
+      role: 0 | 1;
+      /**
+       * @description 发起时间
+       * @enum {integer}
+       */
+      sendtime: 0 | 1;
+      /**
+       * @description 更新时间
+       * @enum {integer}
+       */
+      updatetime: 0 | 1;
     };
     /** @description 签约列表项 */
     SignListItem: {
@@ -12691,6 +12721,7 @@ export interface components {
       /** @description 乙方名称（多人以顿号连接） */
       partyBNames: string;
       creator: components['schemas']['SignUserRef'];
+      display?: components['schemas']['SignListDisplay'];
       /** @description 已签字方数 */
       signedCount?: number;
       /** @description 应签字方数 */

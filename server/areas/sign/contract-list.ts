@@ -2,8 +2,8 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
-import { departments, users } from '../../db/schema';
-import { signContracts, signSignatories } from '../../db/schema-sign';
+import { departments, roles, users } from '../../db/schema';
+import { signContracts, signSignatories, signTemplates } from '../../db/schema-sign';
 import type { QueryOf, Session } from '../../contract/types';
 import { formatDateTime } from '../../format';
 import { loadHierarchy, subtreeIds } from '../org/department-scope';
@@ -67,10 +67,24 @@ export async function listContracts(db: Db, session: Session, query: ListQuery) 
   const where = and(...conditions);
   const [total] = await db.select({ n: count() }).from(signContracts).where(where);
   const rows = await db
-    .select({ contract: signContracts, creatorName: users.name, deptName: departments.name })
+    .select({
+      contract: signContracts,
+      creatorName: users.name,
+      deptName: departments.name,
+      roleName: roles.name,
+      display: {
+        user: signTemplates.showUser,
+        dept: signTemplates.showDept,
+        role: signTemplates.showRole,
+        sendtime: signTemplates.showSendtime,
+        updatetime: signTemplates.showUpdatetime,
+      },
+    })
     .from(signContracts)
     .innerJoin(users, eq(users.id, signContracts.creatorUserId))
     .leftJoin(departments, eq(departments.id, signContracts.deptId))
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(signTemplates, eq(signTemplates.id, signContracts.templateId))
     .where(where)
     .orderBy(...(sortOrders[query.sortField ?? 4] ?? sortOrders[4]!))
     .limit(size)
@@ -80,11 +94,30 @@ export async function listContracts(db: Db, session: Session, query: ListQuery) 
     rows.map((r) => r.contract.id),
   );
   return {
-    data: rows.map((row) => ({
-      ...listItem(row.contract, { name: row.creatorName, deptName: row.deptName }),
-      ...(counts.get(row.contract.id) ?? { signedCount: 0, signerCount: 0 }),
-    })),
+    data: rows.map((row) => {
+      const item = listItem(row.contract, { name: row.creatorName, deptName: row.deptName });
+      return {
+        ...item,
+        creator: { ...item.creator, roleName: row.roleName },
+        // The template's list display flags (模板管理 › 列表显示); all shown for a template gone since.
+        display: displayOf(row.display),
+        ...(counts.get(row.contract.id) ?? { signedCount: 0, signerCount: 0 }),
+      };
+    }),
     total: total?.n ?? 0,
+  };
+}
+
+type DisplayRow = Record<'user' | 'dept' | 'role' | 'sendtime' | 'updatetime', number>;
+
+function displayOf(row: DisplayRow | null) {
+  const flag = (value: number | undefined): 0 | 1 => (value === 0 ? 0 : 1);
+  return {
+    user: flag(row?.user),
+    dept: flag(row?.dept),
+    role: flag(row?.role),
+    sendtime: flag(row?.sendtime),
+    updatetime: flag(row?.updatetime),
   };
 }
 
