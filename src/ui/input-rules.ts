@@ -58,3 +58,22 @@ export function createThrottle(intervalMs: number, now: () => number = Date.now)
     return true;
   };
 }
+
+/**
+ * The throttle of a search button (搜索 / 查询): a press within `intervalMs` of the last one that
+ * ran the same query is a repeat and dropped; a changed query is no repeat and runs at once.
+ */
+export function createQueryThrottle(
+  intervalMs: number,
+  now: () => number = Date.now,
+): (query: string) => boolean {
+  let last = Number.NEGATIVE_INFINITY;
+  let lastQuery: string | null = null;
+  return (query) => {
+    const time = now();
+    if (query === lastQuery && time - last < intervalMs) return false;
+    last = time;
+    lastQuery = query;
+    return true;
+  };
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   clampDate,
+  createQueryThrottle,
   createThrottle,
   inputMaxLength,
   pickerBounds,
@@ -44,5 +45,20 @@ describe('the shared input rules (000 sections 5, 8 and 9)', () => {
     time += 1;
     expect(mayAct()).toBe(true);
     expect(mayAct()).toBe(false);
+  });
+
+  it('lets a search button run the same query once per 500 ms, and a changed query at once', () => {
+    let time = 1_000;
+    const mayRun = createQueryThrottle(500, () => time);
+    expect(mayRun('["张"]')).toBe(true);
+    time += 100;
+    expect(mayRun('["张"]')).toBe(false);
+    expect(mayRun('["李"]')).toBe(true);
+    time += 100;
+    expect(mayRun('["张"]')).toBe(true);
+    time += 499;
+    expect(mayRun('["张"]')).toBe(false);
+    time += 1;
+    expect(mayRun('["张"]')).toBe(true);
   });
 });

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { Badge, Box, Button, Card, Flex, Heading, Tabs, Text } from '@radix-ui/themes';
-import { TextField } from '../../ui/text-field';
+import { SearchField } from '../../ui/search-field';
 import { resourceMachine } from '../../../machines/resource.machine';
 import { useWorkspace, type PageProps } from '../../core/workspace';
 import { usePermissions } from '../../core/permissions';
@@ -198,14 +198,15 @@ export default function EstatePage(_props: PageProps) {
           draft={draft}
           onChange={set}
         />
-        <TextField.Root
-          aria-label="关键字"
+        <SearchField
+          historyKey="community"
+          label="关键字"
           placeholder="小区名称、别名或地址"
           value={draft.key}
           maxLength={50}
-          onChange={(e) => set({ key: e.target.value })}
-          onKeyDown={(e) => e.key === 'Enter' && apply(draft)}
-          style={{ width: 220 }}
+          onChange={(key) => set({ key })}
+          onSearch={(key) => apply({ ...draft, key })}
+          width={220}
         />
       </FilterBar>
       <ListTable

@@ -11,6 +11,7 @@ import { Button } from '../../ui/button';
 import { emitFeedback } from '../../api/feedback';
 import { DetailDialog } from '../../ui/list-page/detail-dialog';
 import { FilterBar } from '../../ui/list-page/filter-bar';
+import { SearchField } from '../../ui/search-field';
 import { FilterSelect } from '../../ui/list-page/filter-select';
 import { ListTable, type Column } from '../../ui/list-page/list-table';
 import { useFilterDraft, useListPage } from '../../ui/list-page/use-list-page';
@@ -327,13 +328,14 @@ export function StaffPanel({
           options={searchFields}
           onChange={(key) => set({ key })}
         />
-        <TextField.Root
-          aria-label="员工关键字"
+        <SearchField
+          historyKey="staff"
+          label="员工关键字"
           placeholder="请输入姓名或手机号"
           value={draft.keywords}
           maxLength={30}
-          onChange={(event) => set({ keywords: event.target.value })}
-          onKeyDown={(event) => event.key === 'Enter' && list.setQuery(toQuery(draft))}
+          onChange={(keywords) => set({ keywords })}
+          onSearch={(keywords) => list.setQuery(toQuery({ ...draft, keywords }))}
         />
       </FilterBar>
       <ListTable

@@ -1,11 +1,24 @@
 /**
  * The filters of a list in a card, with the apply (查询 / 搜索) and 重置 buttons at the end; a
- * SearchField inside remembers its text each time the search is run.
+ * SearchField inside remembers its text each time the search is run. The apply button is
+ * throttled like a submitting button (500 ms, 000 section 9): pressed again within 500 ms with the
+ * same filters it is a repeat and dropped; changed filters run at once.
  */
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Button, Card, Flex, Text } from '@radix-ui/themes';
 import { SearchRunContext } from '../search-field';
 import { TextField } from '../text-field';
+import { buttonThrottleMs, createQueryThrottle } from '../input-rules';
+
+/** What the filters read now: each field's value and each choice's shown text. */
+function filtersOf(bar: HTMLElement | null): string {
+  if (!bar) return '';
+  const values = [...bar.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')].map(
+    (field) => field.value,
+  );
+  const choices = [...bar.querySelectorAll('[role="combobox"]')].map((choice) => choice.textContent ?? '');
+  return JSON.stringify([values, choices]);
+}
 
 export function FilterBar({
   children,
@@ -28,13 +41,16 @@ export function FilterBar({
     runListeners.add(listener);
     return () => void runListeners.delete(listener);
   });
+  const [mayApply] = useState(() => createQueryThrottle(buttonThrottleMs));
+  const bar = useRef<HTMLDivElement>(null);
   return (
     <Card size="2">
-      <Flex gap="3" wrap="wrap" align={align} data-testid={testId}>
+      <Flex ref={bar} gap="3" wrap="wrap" align={align} data-testid={testId}>
         <SearchRunContext.Provider value={onRun}>{children}</SearchRunContext.Provider>
         <Flex gap="2">
           <Button
             onClick={() => {
+              if (!mayApply(filtersOf(bar.current))) return;
               for (const listener of runListeners) listener();
               onApply();
             }}
