@@ -35,7 +35,27 @@ export type AppOptions = {
 };
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: bodyLimitBytes, trustProxy: true });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // One log line per request, written when it is answered (Fastify's own request logging writes two).
+    disableRequestLogging: true,
+    bodyLimit: bodyLimitBytes,
+    trustProxy: true,
+  });
+  if (options.logger) {
+    app.addHook('onResponse', (request, reply, done) => {
+      request.log.info(
+        {
+          method: request.method,
+          url: request.url,
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime),
+        },
+        'request',
+      );
+      done();
+    });
+  }
   await app.register(formbody, { bodyLimit: bodyLimitBytes });
   await app.register(multipart);
   const services = {

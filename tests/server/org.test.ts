@@ -234,6 +234,16 @@ describe('organisation directory', () => {
       query: { deptId: String(store), pageindex: '2' },
     });
     expect((second.data as Staff[]).length).toBe(5);
+    // The two pages share nobody and keep each department's people together.
+    const both = [...(first.data as Staff[]), ...(second.data as Staff[])];
+    expect(new Set(both.map((staff) => staff.userId)).size).toBe(20);
+    const runs = both.filter((staff, index) => index === 0 || both[index - 1]!.deptId !== staff.deptId);
+    expect(runs.length).toBe(new Set(both.map((staff) => staff.deptId)).size);
+    const past = await call(t.app, 'GET', '/org/v2/staffList', {
+      headers: managerA,
+      query: { deptId: String(store), pageindex: '3' },
+    });
+    expect(past).toMatchObject({ data: [], total: 20 });
     const byPhone = await call(t.app, 'GET', '/org/v2/staffList', {
       headers: managerA,
       query: { key: '2', keywords: '13600000015' },

@@ -85,13 +85,20 @@ export type VisibleDepartments = {
 };
 
 export async function loadVisibleDepartments(db: Db, session: Session): Promise<VisibleDepartments> {
-  const hierarchy = await loadHierarchy(db, session.companyId);
-  const [user] = await db
-    .select({ scopeAllDepts: users.scopeAllDepts, scopeDeptIds: users.scopeDeptIds, deptId: users.deptId })
-    .from(users)
-    .where(and(eq(users.id, session.userId), inCompany(users, session.companyId)))
-    .limit(1);
-  const allDepts = session.isManager || (user?.scopeAllDepts ?? false);
+  // A manager sees every department: only the hierarchy is read.
+  if (session.isManager) {
+    const hierarchy = await loadHierarchy(db, session.companyId);
+    return { allDepts: true, hasManageScope: true, deptIds: new Set(hierarchy.byId.keys()), hierarchy };
+  }
+  const [hierarchy, [user]] = await Promise.all([
+    loadHierarchy(db, session.companyId),
+    db
+      .select({ scopeAllDepts: users.scopeAllDepts, scopeDeptIds: users.scopeDeptIds, deptId: users.deptId })
+      .from(users)
+      .where(and(eq(users.id, session.userId), inCompany(users, session.companyId)))
+      .limit(1),
+  ]);
+  const allDepts = user?.scopeAllDepts ?? false;
   if (allDepts) return { allDepts, hasManageScope: true, deptIds: new Set(hierarchy.byId.keys()), hierarchy };
   const configured = user?.scopeDeptIds ?? [];
   const roots = user?.deptId ? [...configured, user.deptId] : configured;
