@@ -7,7 +7,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useMachine } from '@xstate/react';
 import { Box, Button, Callout, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
-import { gateMessages } from '../../machines/pay-status-gate.machine';
+import { gateMessages, trialProceedDelayMs } from '../../machines/pay-status-gate.machine';
+import { emitFeedback } from '../api/feedback';
 import { tabKey, type PageTab } from '../../machines/tabs.machine';
 import { useWorkspace } from '../core/workspace';
 import { inspect } from '../inspector/inspection-store';
@@ -32,6 +33,15 @@ export function PayStatusGate({ tab, userId, children }: Props) {
     // The outcome is reached once per gate; the workspace functions are new on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [outcome]);
+
+  // The trial started: its message is a toast held 2.5 s (000 section 9), the time the machine
+  // waits before the page opens (section 4: proceed after 2.5 s).
+  const isTrialStarted = state.matches('trialStarted');
+  const startedText = isTrialStarted ? (notice?.text ?? '') : '';
+  useEffect(() => {
+    if (startedText)
+      emitFeedback({ kind: 'toast', text: startedText, tone: 'success', durationMs: trialProceedDelayMs });
+  }, [startedText]);
 
   if (outcome === 'proceed') return <>{children}</>;
 
@@ -138,11 +148,14 @@ export function PayStatusGate({ tab, userId, children }: Props) {
       </>
     );
   } else {
-    // trialStarted: proceeds after 2.5 s.
+    // trialStarted: the toast says so; the page opens after 2.5 s.
     body = (
       <>
         <Heading size="4">免费试用</Heading>
-        {noticeView}
+        <Flex gap="2" align="center">
+          <Spinner />
+          <Text color="gray">正在进入…</Text>
+        </Flex>
       </>
     );
   }

@@ -1,16 +1,16 @@
 /**
- * Shows what the request layer reports (000 section 8): toasts (1.5 s), 请求中... after 800 ms or 数据提交中... while uploading, the
+ * Shows what the request layer reports (000 section 8): toasts (1.5 s, or the 2.5 s a flow asks for), 请求中... after 800 ms or 数据提交中... while uploading, the
  * 406 modal (取消 / 去购买) and the 400020 modal (取消 / 去修改), those two in feedback-dialogs.tsx.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Spinner, Text } from '@radix-ui/themes';
-import { onFeedback, type Feedback } from '../api/feedback';
+import { onFeedback, toastDurations, type Feedback } from '../api/feedback';
 
 // The two modals load when one is first needed (always after a server answer): the dialog code is
 // not part of what the login page needs at first load (issue 19's 150 KB for the login route).
 const FeedbackDialogs = lazy(() => import('./feedback-dialogs'));
 
-export const toastDurationMs = 1500;
+export const toastDurationMs = toastDurations.short;
 
 type Toast = { id: number; text: string; tone: 'error' | 'success' | 'info' };
 
@@ -33,7 +33,10 @@ export function FeedbackHost({ onBuy }: { onBuy: () => void }) {
               ? list
               : [...list.slice(-3), { id, text: feedback.text, tone: feedback.tone }],
           );
-          setTimeout(() => setToasts((list) => list.filter((t) => t.id !== id)), toastDurationMs);
+          setTimeout(
+            () => setToasts((list) => list.filter((t) => t.id !== id)),
+            feedback.durationMs ?? toastDurationMs,
+          );
           return;
         }
         case 'loading':

@@ -12,6 +12,12 @@ import { TextField } from '../../ui/text-field';
 import { SearchField } from '../../ui/search-field';
 import { resourceMachine } from '../../../machines/resource.machine';
 import { useWorkspace, type PageProps } from '../../core/workspace';
+import {
+  houseTypeDescriptions,
+  isHouseTypeChoice,
+  useKeptChoice,
+  type HouseTypeChoice,
+} from '../../core/kept-choices';
 import { usePermissions } from '../../core/permissions';
 import { inspect } from '../../inspector/inspection-store';
 import { FilterBar } from '../../ui/list-page/filter-bar';
@@ -162,10 +168,20 @@ function columns(onOpen: (row: HouseListItem) => void): Column<HouseListItem>[] 
 export default function HousePage(_props: PageProps) {
   const { openPage } = useWorkspace();
   const permissions = usePermissions();
-  const [type, setType] = useState(0);
+  // The house type (with its description) is kept per user in the browser and opened on again.
+  const [typeChoice, setTypeChoice] = useKeptChoice(
+    'houseType',
+    { type: 0, description: '全部' },
+    isHouseTypeChoice,
+  );
+  const type = typeChoice.type;
   const { draft, set, reset } = useFilterDraft(emptyFilters);
   const [applied, setApplied] = useState<Filters>(emptyFilters);
-  const list = useListPage({ load: fetchHouses, query: toQuery(emptyFilters, 0), pageSize: housePageSize });
+  const list = useListPage({
+    load: fetchHouses,
+    query: toQuery(emptyFilters, type),
+    pageSize: housePageSize,
+  });
   const [counts, sendCounts] = useMachine(countsMachine, { inspect });
   const typeCounts = (counts.context.data as HouseTypeCount[] | null) ?? [];
   const [isEntering, setIsEntering] = useState(false);
@@ -204,14 +220,15 @@ export default function HousePage(_props: PageProps) {
         <Tabs.Root
           value={String(type)}
           onValueChange={(value) => {
-            setType(Number(value));
-            list.setQuery(toQuery(applied, Number(value)));
+            const next = Number(value) as HouseTypeChoice['type'];
+            setTypeChoice({ type: next, description: houseTypeDescriptions[next] });
+            list.setQuery(toQuery(applied, next));
           }}
         >
           <Tabs.List>
             {[0, 1, 2, 3].map((value) => {
               const entry = typeCounts.find((count) => count.type === value);
-              const name = ['全部', '出售', '出租', '其他'][value];
+              const name = houseTypeDescriptions[value as HouseTypeChoice['type']];
               return (
                 <Tabs.Trigger key={value} value={String(value)}>
                   {name}

@@ -14,6 +14,7 @@ import { emitFeedback } from '../../api/feedback';
 import { useSessionSnapshot } from '../../core/use-session';
 import { refreshUnread, unreadBadge } from '../../core/unread-messages';
 import type { PageProps } from '../../core/workspace';
+import { useKeptChoice } from '../../core/kept-choices';
 import {
   errorText,
   loadMessageMenu,
@@ -26,13 +27,19 @@ import { MessageList, type MessageType, type Readed } from './message-list';
 import { NoticeDialog } from './notice-dialog';
 import { NoticeEditor } from './notice-editor';
 
+const messageTypes: readonly unknown[] = [1, 2, 3];
+function isMessageType(value: unknown): value is MessageType {
+  return messageTypes.includes(value);
+}
+
 export default function MessagesPage(_props: PageProps) {
   const [menuMachine] = useState(() =>
     resourceMachine.provide({ actors: { load: fromPromise<unknown>(loadMessageMenu) } }),
   );
   const [menuState, sendMenu] = useMachine(menuMachine, { inspect });
   const menu = (menuState.context.data as MessageMenuItem[] | null) ?? [];
-  const [messageType, setMessageType] = useState<MessageType>(1);
+  // The category (categoryTag) is kept per user in the browser: the centre opens on the last one chosen.
+  const [messageType, setMessageType] = useKeptChoice<MessageType>('categoryTag', 1, isMessageType);
   const [readed, setReaded] = useState<Readed>(0);
   const [page, setPage] = useState(1);
   const [listVersion, setListVersion] = useState(0);
