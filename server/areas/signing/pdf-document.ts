@@ -84,6 +84,20 @@ export function wrapText(font: PDFFont, text: string, size: number, width: numbe
   return lines;
 }
 
+/**
+ * Text on a page in the given font. pdf-lib adds a /Font entry to the page's resources (and looks
+ * for a free name among those already there) on every drawText that names a font; the font is made
+ * the page's current font once instead, and the text drawn in it.
+ */
+const pageFonts = new WeakMap<PDFPage, PDFFont>();
+function inFont(page: PDFPage, font: PDFFont): PDFPage {
+  if (pageFonts.get(page) !== font) {
+    page.setFont(font);
+    pageFonts.set(page, font);
+  }
+  return page;
+}
+
 /** Writes lines top-down over as many pages as needed. */
 class PageWriter {
   page: PDFPage;
@@ -111,7 +125,12 @@ class PageWriter {
     for (const line of wrapText(this.font, text, size, width)) {
       this.ensure(size * 1.7);
       const x = options.center ? (pageSize[0] - this.font.widthOfTextAtSize(line, size)) / 2 : margin;
-      this.page.drawText(line, { x, y: this.y - size, size, font: this.font, color: options.color ?? black });
+      inFont(this.page, this.font).drawText(line, {
+        x,
+        y: this.y - size,
+        size,
+        color: options.color ?? black,
+      });
       this.y -= size * 1.7;
     }
     this.y -= options.gap ?? 0;
@@ -148,13 +167,16 @@ export async function renderContractPdf(
   for (const signatory of input.signatories) {
     writer.ensure(boxHeight + 24);
     const top = writer.y;
-    writer.page.drawText(printable(font, `${signatory.roleLabel}：${signatory.name}`), {
+    inFont(writer.page, font).drawText(printable(font, `${signatory.roleLabel}：${signatory.name}`), {
       x: margin,
       y: top - boxHeight / 2,
       size: 12,
-      font,
     });
-    writer.page.drawText('签字（盖章）：', { x: margin + 180, y: top - boxHeight / 2, size: 11, font });
+    inFont(writer.page, font).drawText('签字（盖章）：', {
+      x: margin + 180,
+      y: top - boxHeight / 2,
+      size: 11,
+    });
     const x = pageSize[0] - margin - boxWidth;
     const y = top - boxHeight;
     writer.page.drawRectangle({
@@ -215,22 +237,20 @@ export function drawSeal(
     const width = font.widthOfTextAtSize(char, size);
     const px = cx + textRadius * Math.sin(theta) - (width / 2) * Math.cos(theta);
     const py = cy + textRadius * Math.cos(theta) + (width / 2) * Math.sin(theta);
-    page.drawText(char, {
+    inFont(page, font).drawText(char, {
       x: px,
       y: py,
       size,
-      font,
       color: sealRed,
       rotate: degrees((-theta * 180) / Math.PI),
     });
   });
   const title = printable(font, seal.title);
   const titleSize = radius * 0.18;
-  page.drawText(title, {
+  inFont(page, font).drawText(title, {
     x: cx - font.widthOfTextAtSize(title, titleSize) / 2,
     y: cy - radius * 0.55,
     size: titleSize,
-    font,
     color: sealRed,
   });
 }
@@ -302,11 +322,10 @@ export async function stampMarks(
         8,
         Math.min(area.height * 0.6, (area.width / Math.max([...text].length, 1)) * 0.9),
       );
-      page.drawText(text, {
+      inFont(page, font).drawText(text, {
         x: area.x + (area.width - font.widthOfTextAtSize(text, size)) / 2,
         y: area.y + (area.height - size) / 2,
         size,
-        font,
         color: black,
       });
     } else {

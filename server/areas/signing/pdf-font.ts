@@ -14,6 +14,8 @@
 import { readFileSync } from 'node:fs';
 import fontkit from '@pdf-lib/fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
+// Every signing PDF embeds this font: its streams are compressed with native zlib from here on.
+import './pdf-zlib';
 
 export const defaultFontPath = '/usr/share/fonts/truetype/arphic-gbsn00lp/gbsn00lp.ttf';
 
