@@ -2,7 +2,8 @@
  * Issue 18's template journey in Chromium: a company's manager gives the sale template a new widget
  * field on 模板管理 › 自定义设置 (and hides 角色 on the sign list); the contract form asks for it
  * (模板约定, required), the contract is signed by every party, and the signed PDF prints the field
- * with its value. Also: deleting a template group asks first, and 快捷签署审批 is switched on.
+ * with its value. Also: deleting a template group asks first, 快捷签署审批 is switched on, and the
+ * sign list filters by contract type and template, follows the display flags and keeps recent searches.
  */
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
@@ -14,6 +15,7 @@ import {
   saveSaleDraft,
   signAllParties,
   signCompany,
+  submitSale,
 } from './support/sign';
 
 const customize = (page: Page) => page.getByTestId('template-customize');
@@ -46,6 +48,14 @@ test('a new widget field of the sale template is asked for in the contract form 
   await expect(customize(page).getByTestId('unsaved-hint')).toHaveCount(0);
   await customize(page).getByRole('button', { name: '关闭' }).click();
   await expect(customize(page)).toHaveCount(0);
+  // The template's preview names the widget fields the form will ask for (templateFieldList).
+  await page
+    .getByTestId('template-row')
+    .filter({ hasText: '二手房买卖合同' })
+    .getByRole('button', { name: '预览' })
+    .click();
+  await expect(page.getByTestId('template-field-summary')).toContainText('车位编号（单行文本，必填）');
+  await page.getByTestId('contract-text-dialog').getByRole('button', { name: '关闭' }).click();
   const other = await must(
     get<{ role: number; user: number }>(
       request,
@@ -128,4 +138,60 @@ test('deleting a template group asks first; 快捷签署审批 is switched on wi
   );
   expect(setting.oaState).toBe(1);
   expect(setting.approvers.map((a) => a.userId)).toEqual([company.userId]);
+});
+
+test('the sign list filters by contract type and template, follows the templates’ display flags and keeps recent searches', async ({
+  page,
+  request,
+}) => {
+  const company = await signCompany(request);
+  await submitSale(request, company);
+  await openAs(page, company.credentials, '/views/sign/index');
+  const list = page.getByTestId('sign-list-page');
+  await list.getByRole('tab', { name: /全部/ }).click();
+  const rows = list.getByTestId('sign-row');
+  await expect(rows).toHaveCount(1);
+  await expect(list.getByRole('columnheader', { name: '发起时间' })).toBeVisible();
+  await expect(list.getByRole('columnheader', { name: '发起人' })).toBeVisible();
+
+  // The sale template stops showing 发起时间 (模板管理 › 列表显示): the column goes.
+  await must(
+    post(
+      request,
+      '/template/templateOtherSettings',
+      { boxId: company.saleBoxId, mainTitle: 'property.houseName', sendtime: 0 },
+      company.credentials,
+    ),
+    'other settings',
+  );
+  await list.getByRole('button', { name: '搜索' }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(list.getByRole('columnheader', { name: '发起时间' })).toHaveCount(0);
+  await expect(list.getByRole('columnheader', { name: '发起人' })).toBeVisible();
+
+  const choose = async (label: string, option: string) => {
+    await list.getByRole('combobox', { name: label }).click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+  };
+  await choose('合同类型', '租赁合同');
+  await list.getByRole('button', { name: '搜索' }).click();
+  await expect(list.getByTestId('sign-list-empty')).toBeVisible();
+  await choose('合同类型', '买卖合同');
+  await choose('合同模板', '二手房买卖合同');
+  await list.getByRole('button', { name: '搜索' }).click();
+  await expect(rows).toHaveCount(1);
+
+  const keyword = list.getByLabel('关键词');
+  await keyword.fill('没有这个楼盘');
+  await keyword.press('Enter');
+  await expect(list.getByTestId('sign-list-empty')).toBeVisible();
+  await keyword.fill('阳光花园');
+  await list.getByRole('button', { name: '搜索' }).click();
+  await expect(rows).toHaveCount(1);
+  await page.reload();
+  await list.getByLabel('关键词').focus();
+  await expect(page.getByTestId('search-history').getByRole('option')).toHaveText([
+    '阳光花园',
+    '没有这个楼盘',
+  ]);
 });

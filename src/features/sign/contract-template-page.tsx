@@ -28,7 +28,7 @@ import {
 import { contractTypeNames } from '../../shared/sign-format';
 import { GroupBar, messageOf, type Notice } from './template-group-bar';
 import { SettingsDialog } from './template-settings-dialog';
-import { TemplateCustomizeDialog } from './template-customize-dialog';
+import { TemplateCustomizeDialog, TemplateFieldSummary } from './template-customize-dialog';
 import { FileSignApprovalDialog } from './file-sign-approval-dialog';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ContractTextDialog } from './contract-text-view';
@@ -226,7 +226,9 @@ export default function ContractTemplatePage(_props: PageProps) {
           title={`${previewing.boxName}（模板预览）`}
           load={loadTemplatePreview(previewing.boxId)}
           onClose={() => setPreviewing(null)}
-        />
+        >
+          <TemplateFieldSummary boxId={previewing.boxId} />
+        </ContractTextDialog>
       )}
       <ConfirmDialog
         open={deleting !== null}

@@ -3,7 +3,7 @@
  * template's blank text), read-only: the same parsed headings and paragraphs as the visual view,
  * values and blanks as text, never the server's markup itself.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useMachine } from '@xstate/react';
 import { Button, Dialog, Flex, Text } from '@radix-ui/themes';
 import type { AnyActorLogic } from 'xstate';
@@ -67,10 +67,13 @@ export function ContractTextDialog({
   title,
   load,
   onClose,
+  children,
 }: {
   title: string;
   load: AnyActorLogic;
   onClose: () => void;
+  /** What the preview shows under the text (a template's widget fields). */
+  children?: ReactNode;
 }) {
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
@@ -79,6 +82,7 @@ export function ContractTextDialog({
         <div style={{ maxHeight: '70vh', overflow: 'auto', background: 'var(--gray-3)', padding: 12 }}>
           <LoadedContractText load={load} />
         </div>
+        {children}
         <Flex justify="end" mt="3">
           <Dialog.Close>
             <Button variant="soft" color="gray">

@@ -13,7 +13,8 @@ import type { PageProps } from '../../core/workspace';
 import { inspect } from '../../inspector/inspection-store';
 import { DetailDialog } from '../../ui/list-page/detail-dialog';
 import { FilterBar } from '../../ui/list-page/filter-bar';
-import { ListTable, type Column } from '../../ui/list-page/list-table';
+import { ListTable } from '../../ui/list-page/list-table';
+import { signColumns } from './sign-columns';
 import { useFilterDraft, useListPage } from '../../ui/list-page/use-list-page';
 import {
   contractTypeNames,
@@ -25,7 +26,7 @@ import {
   signStateNames,
 } from '../../shared/sign-format';
 import { FollowUpPanel } from './sign-follow-ups';
-import { signPageSize, type SignDetail, type SignListItem } from './sign-actors';
+import { signPageSize, type SignDetail } from './sign-actors';
 import { fetchMySignList, loadMySignDetail, type MySignFilter, type MySignQuery } from './my-sign-actors';
 
 type Filters = { key: string };
@@ -40,31 +41,6 @@ function toQuery(filters: Filters, state: number): MySignFilter {
   const query: MySignFilter = { state: state as MySignQuery['state'] };
   if (filters.key.trim()) query.key = filters.key.trim();
   return query;
-}
-
-function columns(onOpen: (item: SignListItem) => void): Column<SignListItem>[] {
-  return [
-    { key: 'contractNo', header: '合同编号', cell: (item) => item.contractNo, isRowHeader: true },
-    { key: 'box', header: '合同模板', cell: (item) => item.boxName },
-    { key: 'house', header: '房屋', cell: (item) => houseTitle(item.houseInfo) },
-    { key: 'partyA', header: '甲方', cell: (item) => item.partyANames || '—' },
-    { key: 'partyB', header: '乙方', cell: (item) => item.partyBNames || '—' },
-    {
-      key: 'state',
-      header: '状态',
-      cell: (item) => <Badge color={signStateColors[item.state]}>{signStateNames[item.state]}</Badge>,
-    },
-    { key: 'updateTime', header: '更新时间', cell: (item) => item.updateTime },
-    {
-      key: 'open',
-      header: '操作',
-      cell: (item) => (
-        <Button size="1" variant="soft" onClick={() => onOpen(item)}>
-          查看
-        </Button>
-      ),
-    },
-  ];
 }
 
 function MySignDetail({ contractId }: { contractId: number }) {
@@ -237,7 +213,7 @@ export default function MySignPage(_props: PageProps) {
       <Box pt="4">
         <ListTable
           list={list}
-          columns={columns((item) => setOpened(item.contractId))}
+          columns={signColumns(list.rows, (item) => setOpened(item.contractId), ['updatetime'])}
           rowKey={(item) => item.contractId}
           emptyText="暂无签约合同"
           emptyTestId="my-sign-empty"

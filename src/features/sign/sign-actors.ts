@@ -170,6 +170,15 @@ export function loadSignCounts(query: SignListFilter) {
   });
 }
 
+/** The templates the user may start contracts with, for the list's template filter (empty when not allowed). */
+export const loadSignTemplates = fromPromise<unknown>(async () => {
+  try {
+    return (await ok(api.GET('/sign/templatePostsV2', { params: { query: {} } }))).data ?? [];
+  } catch {
+    return [];
+  }
+});
+
 /** Departments with their staff, for the department and user filters (empty when not allowed). */
 export const loadDeptTree = fromPromise<unknown>(async () => {
   try {

@@ -1,39 +1,41 @@
 /**
- * The sign list (/views/sign/index): state tabs with counts (default 7 待签字), search by keyword or
- * contract number, department, user, dates and sort (default field 4), 15 per page. A row opens the
+ * The sign list (/views/sign/index): state tabs with counts (default 7 待签字), search by keyword (with
+ * the recently used searches) or contract number, contract type and template, department, user,
+ * dates and sort (default field 4), 15 per page; the columns follow the templates' display flags. A row opens the
  * detail; 发起签约 opens the contract view of the company's signing type (step by step, or visual for 2).
  */
 import { useMemo, useState } from 'react';
 import { useMachine } from '@xstate/react';
-import { Badge, Box, Button, Flex, Heading, Tabs, Text } from '@radix-ui/themes';
+import { Box, Button, Flex, Heading, Tabs, Text } from '@radix-ui/themes';
 import { TextField } from '../../ui/text-field';
 import { resourceMachine } from '../../../machines/resource.machine';
 import type { PageProps } from '../../core/workspace';
 import { useWorkspace } from '../../core/workspace';
 import { inspect } from '../../inspector/inspection-store';
 import { FilterBar } from '../../ui/list-page/filter-bar';
-import { ListTable, type Column } from '../../ui/list-page/list-table';
+import { ListTable } from '../../ui/list-page/list-table';
 import { useFilterDraft, useListPage } from '../../ui/list-page/use-list-page';
 import {
   fetchSignList,
   loadDeptTree,
   loadSignCounts,
+  loadSignTemplates,
   signPageSize,
   signSettingResource,
   type DeptNode,
   type SignListFilter,
-  type SignListItem,
   type SignListQuery,
   type SignSettingView,
   type SignStateCount,
+  type SignTemplateItem,
 } from './sign-actors';
+import { signColumns } from './sign-columns';
+import { SearchField } from '../../ui/search-field';
 import {
+  contractTypeNames,
   defaultSignListState,
   defaultSortField,
-  houseTitle,
   signListTabs,
-  signStateColors,
-  signStateNames,
   sortFieldNames,
 } from '../../shared/sign-format';
 import { signPages } from '../../shared/sign-pages';
@@ -44,6 +46,8 @@ import { SignAuth } from '../../../domain/auth-ids';
 type Filters = {
   key: string;
   contractNo: string;
+  boxId: string;
+  boxGroupType: string;
   deptId: string;
   userId: string;
   dateStart: string;
@@ -54,6 +58,8 @@ type Filters = {
 const emptyFilters: Filters = {
   key: '',
   contractNo: '',
+  boxId: '',
+  boxGroupType: '',
   deptId: '',
   userId: '',
   dateStart: '',
@@ -63,6 +69,7 @@ const emptyFilters: Filters = {
 
 const allValue = 'all';
 const deptTreeMachine = resourceMachine.provide({ actors: { load: loadDeptTree } });
+const templatesMachine = resourceMachine.provide({ actors: { load: loadSignTemplates } });
 
 function toQuery(filters: Filters, state: number): SignListFilter {
   const query: SignListFilter = {
@@ -71,6 +78,8 @@ function toQuery(filters: Filters, state: number): SignListFilter {
   };
   if (filters.key.trim()) query.key = filters.key.trim();
   if (filters.contractNo.trim()) query.contractNo = filters.contractNo.trim();
+  if (filters.boxId) query.boxId = Number(filters.boxId);
+  if (filters.boxGroupType) query.boxGroupType = Number(filters.boxGroupType) as 1 | 2 | 3;
   if (filters.deptId) query.deptId = Number(filters.deptId);
   if (filters.userId) query.userId = Number(filters.userId);
   if (filters.dateStart) query.dateStart = filters.dateStart;
@@ -113,32 +122,6 @@ function StateTabs({
   );
 }
 
-function signColumns(onOpen: (item: SignListItem) => void): Column<SignListItem>[] {
-  return [
-    { key: 'contractNo', header: '合同编号', cell: (item) => item.contractNo },
-    { key: 'box', header: '合同模板', cell: (item) => item.boxName },
-    { key: 'house', header: '房屋', cell: (item) => houseTitle(item.houseInfo) },
-    { key: 'partyA', header: '甲方', cell: (item) => item.partyANames || '—' },
-    { key: 'partyB', header: '乙方', cell: (item) => item.partyBNames || '—' },
-    {
-      key: 'state',
-      header: '状态',
-      cell: (item) => <Badge color={signStateColors[item.state]}>{signStateNames[item.state]}</Badge>,
-    },
-    { key: 'creator', header: '经办人', cell: (item) => item.creator.name },
-    { key: 'updateTime', header: '更新时间', cell: (item) => item.updateTime },
-    {
-      key: 'open',
-      header: '操作',
-      cell: (item) => (
-        <Button size="1" variant="soft" onClick={() => onOpen(item)}>
-          查看
-        </Button>
-      ),
-    },
-  ];
-}
-
 export default function SignListPage(_props: PageProps) {
   const { openPage } = useWorkspace();
   const { can } = usePermissions();
@@ -152,6 +135,8 @@ export default function SignListPage(_props: PageProps) {
   // The counts are read again with each search (a new key remounts them).
   const [generation, setGeneration] = useState(0);
   const [depts] = useMachine(deptTreeMachine, { inspect });
+  const [templatesState] = useMachine(templatesMachine, { inspect });
+  const templates = (templatesState.context.data as SignTemplateItem[] | null) ?? [];
   // Until the setting is read the step-by-step view opens; it hands a visual company's tab over.
   const [setting] = useMachine(signSettingResource, { inspect });
   const signType = (setting.context.data as SignSettingView | null)?.signType ?? null;
@@ -181,18 +166,20 @@ export default function SignListPage(_props: PageProps) {
       </Flex>
       <Box mb="4">
         <FilterBar applyText="搜索" align="end" onApply={search} onReset={() => apply(reset())}>
-          <label className="field">
+          <div className="field">
             <Text size="1" color="gray">
               关键词
             </Text>
-            <TextField.Root
+            <SearchField
+              historyKey="sign"
+              label="关键词"
               placeholder="请输入楼盘名称、当事人姓名或手机号"
               value={draft.key}
-              onChange={(e) => set({ key: e.target.value })}
-              onKeyDown={(e) => e.key === 'Enter' && search()}
-              style={{ width: 240 }}
+              onChange={(key) => set({ key })}
+              onSearch={(key) => apply({ ...draft, key })}
+              width={240}
             />
-          </label>
+          </div>
           <label className="field">
             <Text size="1" color="gray">
               合同编号
@@ -204,6 +191,24 @@ export default function SignListPage(_props: PageProps) {
               onKeyDown={(e) => e.key === 'Enter' && search()}
             />
           </label>
+          <FilterSelect
+            hasCaption
+            label="合同类型"
+            allLabel="全部类型"
+            value={draft.boxGroupType || allValue}
+            options={namedOptions(contractTypeNames)}
+            onChange={(value) => set({ boxGroupType: value === allValue ? '' : value, boxId: '' })}
+          />
+          <FilterSelect
+            hasCaption
+            label="合同模板"
+            allLabel="全部模板"
+            value={draft.boxId || allValue}
+            options={templates
+              .filter((t) => !draft.boxGroupType || String(t.contractType) === draft.boxGroupType)
+              .map((t) => ({ value: t.boxId, label: t.boxName }))}
+            onChange={(value) => set({ boxId: value === allValue ? '' : value })}
+          />
           <FilterSelect
             hasCaption
             label="部门"
@@ -264,7 +269,9 @@ export default function SignListPage(_props: PageProps) {
       <Box pt="4">
         <ListTable
           list={list}
-          columns={signColumns((item) => openPage(signPages.detail(item.contractId, item.boxName)))}
+          columns={signColumns(list.rows, (item) =>
+            openPage(signPages.detail(item.contractId, item.boxName)),
+          )}
           rowKey={(item) => item.contractId}
           emptyText="暂无签约合同"
           emptyTestId="sign-list-empty"

@@ -143,3 +143,11 @@ export type ApprovalDraft = TemplateCustomization['approval'];
 export async function saveFileSignApproval(body: ApprovalDraft): Promise<string> {
   return (await ok(api.POST('/oa/oaApprovalFileSignUpdate', { body }))).message;
 }
+
+/** The widget fields the contract form will ask for (templateFieldList), in the template's order. */
+export function loadTemplateFields(boxId: number) {
+  return fromPromise<unknown>(
+    async () =>
+      (await ok(api.GET('/template/templateFieldList', { params: { query: { boxId } } }))).data ?? [],
+  );
+}

@@ -35,7 +35,9 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ApproverSteps } from '../../ui/approver-steps';
 import {
   loadCustomizeOptions,
+  loadTemplateFields,
   templateCustomizeActors,
+  type TemplateField,
   type CustomizeOptions,
   type OrgDeptNode,
 } from './template-customize-actors';
@@ -468,6 +470,26 @@ export function ApprovalSettings({
         </>
       )}
     </Flex>
+  );
+}
+
+const typeLabel = (type: number) => widgetFieldTypes.find((t) => t.value === type)?.label ?? '';
+
+/** 模板约定 under a template's preview: the widget fields the contract form asks for. */
+export function TemplateFieldSummary({ boxId }: { boxId: number }) {
+  const [machine] = useState(() => resourceMachine.provide({ actors: { load: loadTemplateFields(boxId) } }));
+  const [snapshot] = useMachine(machine, { inspect });
+  const fields = (snapshot.context.data as TemplateField[] | null) ?? [];
+  if (!snapshot.matches('loaded')) return null;
+  return (
+    <Text as="p" size="2" mt="3" data-testid="template-field-summary">
+      模板约定（{fields.length}）：
+      {fields.length === 0
+        ? '无'
+        : fields
+            .map((f) => `${f.fieldTitle}（${typeLabel(f.type)}${f.requiredStatus === 1 ? '，必填' : ''}）`)
+            .join('、')}
+    </Text>
   );
 }
 
