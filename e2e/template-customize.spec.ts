@@ -195,3 +195,40 @@ test('the sign list filters by contract type and template, follows the templates
     '没有这个楼盘',
   ]);
 });
+
+test('a template’s own approval set on 自定义设置 is the flow 发起审批 shows and starts', async ({
+  page,
+  request,
+}) => {
+  const company = await signCompany(request);
+  await openAs(page, company.credentials, '/views/sign/contract-template');
+  await page
+    .getByTestId('template-row')
+    .filter({ hasText: '二手房买卖合同' })
+    .getByRole('button', { name: '自定义设置' })
+    .click();
+  await customize(page).getByRole('tab', { name: '签约审批' }).click();
+  await customize(page).getByRole('switch').click();
+  await customize(page).getByRole('button', { name: '保存' }).click();
+  await expect(customize(page).getByTestId('template-customize-error')).toHaveText(
+    '开启审批时请至少设置一级审批人',
+  );
+  await customize(page).getByRole('button', { name: '添加审批人' }).click();
+  await customize(page).getByRole('combobox', { name: '第 1 级审批成员' }).click();
+  await page.getByRole('option').first().click();
+  await customize(page).getByRole('button', { name: '保存' }).click();
+  await expect(customize(page)).toContainText('已保存');
+  await customize(page).getByRole('button', { name: '关闭' }).click();
+
+  // A contract of the template now needs that approval (nextType 2).
+  const submitted = await submitSale(request, company);
+  expect(submitted.nextType).toBe(2);
+  await openAs(page, company.credentials, `/views/sign/detail?contractId=${submitted.contractId}`);
+  const detail = page.getByTestId('sign-detail-page');
+  await detail.getByRole('button', { name: '发起审批' }).click();
+  await expect(page.getByTestId('approval-flow')).toContainText(
+    /审批流程（模板审批设置）：第 1 级 .+（指定成员）/,
+  );
+  await page.getByRole('button', { name: '确定发起' }).click();
+  await expect(detail.getByTestId('detail-state')).toHaveText('待审核');
+});

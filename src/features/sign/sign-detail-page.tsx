@@ -59,6 +59,7 @@ import {
   SignRecordsTab,
 } from './sign-detail-tabs';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { ApprovalFlowPreview } from './approval-flow-preview';
 
 const busyStates = [
   'loading',
@@ -471,6 +472,7 @@ function ContractDetail({ contractId }: { contractId: number }) {
       <Dialog.Root open={approvalOpen} onOpenChange={setApprovalOpen}>
         <Dialog.Content maxWidth="420px">
           <Dialog.Title>发起审批</Dialog.Title>
+          {approvalOpen && <ApprovalFlowPreview contractId={contractId} />}
           <TextArea
             aria-label="审批备注"
             placeholder="请输入审批备注（选填）"
