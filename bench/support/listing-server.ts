@@ -2,9 +2,9 @@
  * The server side of the listing-search benchmark, run as its own process so the load generator does
  * not share its event loop: opens the database (BENCH_DATABASE_URL for PostgreSQL, else PGlite in
  * memory), loads the demo data, generates 100,000 listings in each of 10 companies (1,000,000 rows)
- * with SQL, prints the query plan of the benchmarked search, and serves the product and, on a second
- * port, the floor: a bare Fastify route and one doing a single indexed query on the same table.
- * It prints one JSON line when ready.
+ * and 200,000 customers in each (2,000,000 rows) with SQL, reads the query plans of the benchmarked
+ * searches, and serves the product and, on a second port, the floor: a bare Fastify route and one
+ * doing a single indexed query on the same table. It reports over IPC (bench/support/harness.ts).
  */
 import Fastify from 'fastify';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
@@ -17,7 +17,9 @@ import { houses } from '../../server/db/schema-house';
 import { houseAccess } from '../../server/areas/housing/access';
 import { houseOrder, keywordCondition, searchConditions } from '../../server/areas/housing/search';
 import type { Session } from '../../server/contract/types';
-import { benchSearch, listingsPerCompany, companyCount } from './listing-search-config';
+import { customers } from '../../server/db/schema-customer';
+import { benchSearch, listingsPerCompany, companyCount, customersPerCompany } from './listing-search-config';
+import { reportToBench } from './harness';
 
 const database = await openDatabase({ databaseUrl: process.env['BENCH_DATABASE_URL'] });
 const db = database.db;
@@ -76,6 +78,42 @@ await db.execute(sql`vacuum analyze houses`);
 const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(houses);
 const generatedIn = (Date.now() - started) / 1000;
 
+// Customers: buy (70%) and rent, 60% private to the company's first user, budgets and areas around
+// the listings', phones unique per company, entered and followed over the last year.
+const customersStarted = Date.now();
+for (const companyId of companyIds) {
+  const [owner] = await db
+    .select({ id: users.id, deptId: users.deptId })
+    .from(users)
+    .where(eq(users.companyId, companyId))
+    .limit(1);
+  await db.execute(sql`
+    insert into customers (company_id, customer_no, type, attribution, name, gender, phones, phone, source, level,
+      state, price_min, price_max, area_min, area_max, demand, attributor_id, dept_id, entry_user_id, private_since,
+      last_follow_up_at, entry_time)
+    select ${companyId}::int, 'KY' || lpad(g::text, 7, '0'),
+      case when g % 10 < 7 then 1 else 2 end,
+      case when g % 5 < 3 then 1 else 2 end,
+      (array['张','王','李','赵','陈','刘','杨','黄','周','吴'])[1 + g % 10] || (array['先生','女士','子涵','浩然','欣怡','建国'])[1 + g % 6],
+      1 + g % 2,
+      jsonb_build_array(jsonb_build_object('phone', '137' || lpad(g::text, 8, '0'))),
+      '137' || lpad(g::text, 8, '0'),
+      '门店接待', (array['A','B','C'])[1 + g % 3], 1,
+      case when g % 10 < 7 then 100 + (g % 40) * 20 else 2000 + (g % 30) * 200 end,
+      case when g % 10 < 7 then 300 + (g % 40) * 30 else 5000 + (g % 30) * 300 end,
+      40 + g % 80, 90 + g % 120,
+      jsonb_build_object('room', jsonb_build_array(1 + g % 4, 2 + g % 4)),
+      case when g % 5 < 3 then ${owner!.id}::int else null end, ${owner!.deptId}::int, ${owner!.id}::int,
+      case when g % 5 < 3 then now() - (g % 365) * interval '1 day' else null end,
+      case when g % 3 = 0 then now() - (g % 90) * interval '1 day' else null end,
+      now() - (g % 365) * interval '1 day' - (g % 86400) * interval '1 second'
+    from generate_series(1, ${customersPerCompany}::int) g
+  `);
+}
+await db.execute(sql`vacuum analyze customers`);
+const [{ customerRows } = { customerRows: 0 }] = await db.select({ customerRows: count() }).from(customers);
+const customersGeneratedIn = (Date.now() - customersStarted) / 1000;
+
 // The plan of the benchmarked search, as the product builds it for the manager of company A.
 const session: Session = {
   sessionId: 'bench',
@@ -129,22 +167,19 @@ floor.get('/query', async () => {
 await floor.listen({ port: 0, host: '127.0.0.1' });
 const port = (server: { server: { address: () => unknown } }) =>
   (server.server.address() as { port: number }).port;
-console.log(
-  JSON.stringify({
-    ready: true,
+reportToBench(
+  {
     kind: database.kind,
     rows: total,
     generatedIn,
+    customerRows,
+    customersGeneratedIn,
     productPort: port(app),
     floorPort: port(floor),
     plan,
-  }),
+  },
+  async () => {
+    await Promise.all([app.close(), floor.close()]);
+    await database.close();
+  },
 );
-setInterval(() => {
-  process.stdout.write(`${JSON.stringify({ rss: process.memoryUsage().rss })}\n`);
-}, 2000).unref();
-process.on('SIGTERM', () => {
-  void Promise.all([app.close(), floor.close()])
-    .then(() => database.close())
-    .then(() => process.exit(0));
-});
