@@ -14,6 +14,7 @@ import {
   addContract,
   approvalItem,
   changeState,
+  decide,
   demo,
   demoPassword,
   get,
@@ -197,7 +198,7 @@ test('a listing recycled elsewhere is disabled when its tab is chosen again', as
   await expect(tabBar(page).getByRole('button', { name: '房源详情', exact: true })).toHaveCount(0);
 });
 
-test('an approval withdrawn elsewhere while its dialog is open: 当前页面状态不可操作, 关闭 closes the dialog', async ({
+test('an approval withdrawn or decided elsewhere while its dialog is open: 当前页面状态不可操作, 关闭 closes the dialog', async ({
   page,
   request,
 }) => {
@@ -222,6 +223,23 @@ test('an approval withdrawn elsewhere while its dialog is open: 当前页面状�
   await expect(modal(page)).toHaveCount(0);
   await expect(page.getByRole('dialog', { name: '审批详情' })).toHaveCount(0);
   await expect(detail).toHaveCount(0);
+
+  // Another one decided by its approver elsewhere: the same.
+  const other = await addContract(request, company.credentials, 'sale');
+  const decided = await changeState(request, company.credentials, 'sale', other.contractId, 5);
+  const again = await page.context().newPage();
+  await openAs(
+    again,
+    company.credentials,
+    `/views/office/oa/oa-pending-approval?approvalId=${decided.approvalId}`,
+  );
+  const shown = again.getByTestId('approval-detail');
+  await expect(shown.getByTestId('approval-status')).toHaveText('审批中', { timeout: 30_000 });
+  await decide(request, company.credentials, decided.approvalId!, 'approve');
+  await returnToWindow(again);
+  await expect(modal(again)).toBeVisible();
+  await modal(again).getByRole('button', { name: '关闭' }).click();
+  await expect(shown).toHaveCount(0);
 });
 
 async function openLedgerContract(page: Page, credentials: Credentials, contractId: number): Promise<void> {
