@@ -40,11 +40,40 @@ type ParsedFont = ReturnType<Fontkit['create']>;
 
 let parsed: ParsedFont | null = null;
 
+type DecodingGlyph = { _decode?: () => unknown };
+
+/**
+ * fontkit's TrueType subsetter decodes the whole outline of every glyph it copies (only to see
+ * whether the glyph is composite), in every document. The parsed font is shared and its outlines
+ * never change (this font has no variations), so each glyph keeps what it decoded the first time.
+ */
+function keepDecodedGlyphs(font: ParsedFont): ParsedFont {
+  const internals = font as unknown as {
+    getGlyph: (id: number, codePoints?: number[]) => DecodingGlyph | null;
+    _variationProcessor: unknown;
+  };
+  if (internals._variationProcessor) return font;
+  const getGlyph = internals.getGlyph.bind(font);
+  const kept = new WeakSet<DecodingGlyph>();
+  internals.getGlyph = (id, codePoints) => {
+    const glyph = getGlyph(id, codePoints);
+    if (!glyph) return glyph;
+    const decode = glyph._decode;
+    if (!kept.has(glyph) && typeof decode === 'function') {
+      kept.add(glyph);
+      let decoded: { value: unknown } | null = null;
+      glyph._decode = () => (decoded ??= { value: decode.call(glyph) }).value;
+    }
+    return glyph;
+  };
+  return font;
+}
+
 /** fontkit for pdf-lib, handing out the one parsed signing font instead of parsing its bytes again. */
 const sharedFontkit: Fontkit = {
   create(buffer, postscriptName) {
     if (buffer !== cached || postscriptName !== undefined) return fontkit.create(buffer, postscriptName);
-    parsed ??= fontkit.create(buffer);
+    parsed ??= keepDecodedGlyphs(fontkit.create(buffer));
     return parsed;
   },
 };
