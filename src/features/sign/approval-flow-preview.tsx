@@ -11,6 +11,7 @@ import { api, ok } from '../../api/client';
 import type { components } from '../../../openapi/generated/api';
 import { resourceMachine } from '../../../machines/resource.machine';
 import { inspect } from '../../inspector/inspection-store';
+import { Loading } from '../../ui/load-state';
 import { approverTypeNames } from '../../ui/approver-steps';
 
 type Flow = components['schemas']['OaAppliedFlow'];
@@ -38,7 +39,7 @@ export function ApprovalFlowPreview({ contractId }: { contractId: number }) {
   );
   const [snapshot] = useMachine(machine, { inspect });
   const flow = snapshot.context.data as Flow | null;
-  if (snapshot.matches('loading')) return <Text color="gray">加载中...</Text>;
+  if (snapshot.matches('loading')) return <Loading />;
   if (!flow) return null;
   if (flow.oaState === 0)
     return (

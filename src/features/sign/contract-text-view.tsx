@@ -5,13 +5,14 @@
  */
 import { useState, type ReactNode } from 'react';
 import { useMachine } from '@xstate/react';
-import { Button, Dialog, Flex, Text } from '@radix-ui/themes';
+import { Button, Dialog, Flex } from '@radix-ui/themes';
 import type { AnyActorLogic } from 'xstate';
 import { resourceMachine } from '../../../machines/resource.machine';
 import { inspect } from '../../inspector/inspection-store';
 import { parseContractDocument } from './contract-document';
 import type { SignPreview } from './sign-actors';
 import './contract-document.css';
+import { LoadFailed, Loading } from '../../ui/load-state';
 
 export function ContractText({ preview, testId }: { preview: SignPreview; testId?: string }) {
   const blocks = parseContractDocument(preview.html);
@@ -50,15 +51,8 @@ export function LoadedContractText({ load, testId }: { load: AnyActorLogic; test
   const [snapshot, send] = useMachine(machine, { inspect });
   const preview = snapshot.context.data as SignPreview | null;
   if (snapshot.matches('failed'))
-    return (
-      <Flex gap="2" align="center">
-        <Text color="red">{snapshot.context.error}</Text>
-        <Button size="1" variant="soft" onClick={() => send({ type: 'retry' })}>
-          重试
-        </Button>
-      </Flex>
-    );
-  if (!preview) return <Text color="gray">加载中...</Text>;
+    return <LoadFailed error={snapshot.context.error} onRetry={() => send({ type: 'retry' })} />;
+  if (!preview) return <Loading />;
   return <ContractText preview={preview} testId={testId} />;
 }
 

@@ -5,11 +5,12 @@
  */
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
-import { Button, Callout, Dialog, Flex, Text } from '@radix-ui/themes';
+import { Button, Callout, Dialog, Flex } from '@radix-ui/themes';
 import { fromPromise } from 'xstate';
 import { resourceMachine } from '../../../machines/resource.machine';
 import { approvalProblem } from '../../../machines/template-customize.machine';
 import { inspect } from '../../inspector/inspection-store';
+import { Loading } from '../../ui/load-state';
 import { ApprovalSettings } from './template-customize-dialog';
 import {
   loadCustomizeOptions,
@@ -48,7 +49,7 @@ export function FileSignApprovalDialog({ onClose }: { onClose: () => void }) {
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Content maxWidth="640px" data-testid="file-sign-approval" aria-describedby={undefined}>
         <Dialog.Title>快捷签署审批</Dialog.Title>
-        {snapshot.matches('loading') && <Text color="gray">加载中...</Text>}
+        {snapshot.matches('loading') && <Loading />}
         {current && (
           <ApprovalSettings
             approval={current}

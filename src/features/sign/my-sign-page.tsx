@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
-import { Badge, Box, Button, Card, DataList, Flex, Heading, Table, Tabs, Text } from '@radix-ui/themes';
+import { Badge, Box, Card, DataList, Flex, Heading, Table, Tabs, Text } from '@radix-ui/themes';
 import { TextField } from '../../ui/text-field';
 import { resourceMachine } from '../../../machines/resource.machine';
 import type { PageProps } from '../../core/workspace';
@@ -16,18 +16,12 @@ import { FilterBar } from '../../ui/list-page/filter-bar';
 import { ListTable } from '../../ui/list-page/list-table';
 import { signColumns } from './sign-columns';
 import { useFilterDraft, useListPage } from '../../ui/list-page/use-list-page';
-import {
-  contractTypeNames,
-  houseTitle,
-  signatoryRoleNames,
-  signatureTypeNames,
-  signListTabs,
-  signStateColors,
-  signStateNames,
-} from '../../shared/sign-format';
+import { signatoryRoleNames, signListTabs, signStateColors, signStateNames } from '../../shared/sign-format';
 import { FollowUpPanel } from './sign-follow-ups';
+import { SignSummary } from './sign-summary';
 import { signPageSize, type SignDetail } from './sign-actors';
 import { fetchMySignList, loadMySignDetail, type MySignFilter, type MySignQuery } from './my-sign-actors';
+import { LoadFailed, Loading } from '../../ui/load-state';
 
 type Filters = { key: string };
 const emptyFilters: Filters = { key: '' };
@@ -50,80 +44,25 @@ function MySignDetail({ contractId }: { contractId: number }) {
   const [snapshot, send] = useMachine(machine, { inspect });
   const detail = snapshot.context.data as SignDetail | null;
   if (snapshot.matches('failed'))
-    return (
-      <Flex gap="2" align="center">
-        <Text color="red">{snapshot.context.error}</Text>
-        <Button size="1" variant="soft" onClick={() => send({ type: 'retry' })}>
-          重试
-        </Button>
-      </Flex>
-    );
-  if (!detail) return <Text color="gray">加载中...</Text>;
+    return <LoadFailed error={snapshot.context.error} onRetry={() => send({ type: 'retry' })} />;
+  if (!detail) return <Loading />;
   return (
     <Flex direction="column" gap="3" data-testid="my-sign-detail">
       <Card>
-        <DataList.Root size="2">
-          <DataList.Item>
-            <DataList.Label>合同编号</DataList.Label>
-            <DataList.Value data-testid="my-sign-contract-no">{detail.contractNo}</DataList.Value>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.Label>状态</DataList.Label>
-            <DataList.Value>
-              <Badge color={signStateColors[detail.state]} data-testid="my-sign-state">
-                {signStateNames[detail.state]}
-              </Badge>
-            </DataList.Value>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.Label>合同模板</DataList.Label>
-            <DataList.Value>
-              {detail.boxName}（{contractTypeNames[detail.contractType]}）
-            </DataList.Value>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.Label>房屋</DataList.Label>
-            <DataList.Value>{houseTitle(detail.houseInfo)}</DataList.Value>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.Label>签署方式</DataList.Label>
-            <DataList.Value>{signatureTypeNames[detail.signatureType]}</DataList.Value>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.Label>创建时间</DataList.Label>
-            <DataList.Value>{detail.createTime}</DataList.Value>
-          </DataList.Item>
-          {detail.startTime && (
+        <SignSummary
+          detail={detail}
+          testIdPrefix="my-sign"
+          afterNumber={
             <DataList.Item>
-              <DataList.Label>发起时间</DataList.Label>
-              <DataList.Value>{detail.startTime}</DataList.Value>
+              <DataList.Label>状态</DataList.Label>
+              <DataList.Value>
+                <Badge color={signStateColors[detail.state]} data-testid="my-sign-state">
+                  {signStateNames[detail.state]}
+                </Badge>
+              </DataList.Value>
             </DataList.Item>
-          )}
-          {detail.signDeadline && (
-            <DataList.Item>
-              <DataList.Label>签署截止</DataList.Label>
-              <DataList.Value>{detail.signDeadline}</DataList.Value>
-            </DataList.Item>
-          )}
-          {detail.completeTime && (
-            <DataList.Item>
-              <DataList.Label>完成时间</DataList.Label>
-              <DataList.Value>{detail.completeTime}</DataList.Value>
-            </DataList.Item>
-          )}
-          {detail.rejectReason && (
-            <DataList.Item>
-              <DataList.Label>驳回意见</DataList.Label>
-              <DataList.Value>{detail.rejectReason}</DataList.Value>
-            </DataList.Item>
-          )}
-          {detail.invalidReason && (
-            <DataList.Item>
-              <DataList.Label>作废原因</DataList.Label>
-              <DataList.Value>{detail.invalidReason}</DataList.Value>
-            </DataList.Item>
-          )}
-        </DataList.Root>
+          }
+        />
       </Card>
       <Card>
         <Heading size="3" mb="2">

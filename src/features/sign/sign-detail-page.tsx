@@ -39,15 +39,7 @@ import {
   type SignDetail,
   type SignSettingView,
 } from './sign-actors';
-import {
-  contractTypeNames,
-  houseTitle,
-  sealTypeNames,
-  signatoryRoleNames,
-  signatureTypeNames,
-  signStateColors,
-  signStateNames,
-} from '../../shared/sign-format';
+import { sealTypeNames, signatoryRoleNames, signStateColors, signStateNames } from '../../shared/sign-format';
 import { signPages } from '../../shared/sign-pages';
 import {
   AuditTab,
@@ -60,6 +52,7 @@ import {
 } from './sign-detail-tabs';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ApprovalFlowPreview } from './approval-flow-preview';
+import { SignSummary } from './sign-summary';
 
 const busyStates = [
   'loading',
@@ -83,109 +76,71 @@ function DetailInfo({ contractId }: { contractId: number }) {
   return (
     <Flex direction="column" gap="4">
       <Card>
-        <DataList.Root size="2">
-          <DataList.Item>
-            <DataList.Label>合同编号</DataList.Label>
-            <DataList.Value data-testid="detail-contract-no">{detail.contractNo}</DataList.Value>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.Label>合同模板</DataList.Label>
-            <DataList.Value>
-              {detail.boxName}（{contractTypeNames[detail.contractType]}）
-            </DataList.Value>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.Label>房屋</DataList.Label>
-            <DataList.Value>{houseTitle(detail.houseInfo)}</DataList.Value>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.Label>签署方式</DataList.Label>
-            <DataList.Value>{signatureTypeNames[detail.signatureType]}</DataList.Value>
-          </DataList.Item>
-          {detail.signatureType === 1 && (
-            <DataList.Item>
-              <DataList.Label>签约主体与印章</DataList.Label>
-              <DataList.Value data-testid="detail-seal">
-                {detail.signBodyList.length === 0 ? (
-                  <Text color="gray">未选择（签署时使用本公司默认印章）</Text>
-                ) : (
-                  <Flex direction="column" gap="1">
-                    {detail.signBodyList.map((body) => (
-                      <Flex key={body.sealId} gap="2" align="center">
-                        <img src={body.sealUrl} alt={`${body.sealTitle}印模`} width={40} height={40} />
-                        <Text>
-                          {body.corpName} · {body.sealTitle}
-                          {body.sealTitle === sealTypeNames[body.sealType]
-                            ? ''
-                            : `（${sealTypeNames[body.sealType]}）`}
-                        </Text>
+        <SignSummary
+          detail={detail}
+          testIdPrefix="detail"
+          afterSignatureType={
+            <>
+              {detail.signatureType === 1 && (
+                <DataList.Item>
+                  <DataList.Label>签约主体与印章</DataList.Label>
+                  <DataList.Value data-testid="detail-seal">
+                    {detail.signBodyList.length === 0 ? (
+                      <Text color="gray">未选择（签署时使用本公司默认印章）</Text>
+                    ) : (
+                      <Flex direction="column" gap="1">
+                        {detail.signBodyList.map((body) => (
+                          <Flex key={body.sealId} gap="2" align="center">
+                            <img src={body.sealUrl} alt={`${body.sealTitle}印模`} width={40} height={40} />
+                            <Text>
+                              {body.corpName} · {body.sealTitle}
+                              {body.sealTitle === sealTypeNames[body.sealType]
+                                ? ''
+                                : `（${sealTypeNames[body.sealType]}）`}
+                            </Text>
+                          </Flex>
+                        ))}
                       </Flex>
-                    ))}
-                  </Flex>
-                )}
-              </DataList.Value>
-            </DataList.Item>
-          )}
-          <DataList.Item>
-            <DataList.Label>经办人</DataList.Label>
-            <DataList.Value>
-              {detail.creator.name}
-              {detail.creator.deptName ? `（${detail.creator.deptName}）` : ''}
-            </DataList.Value>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.Label>创建时间</DataList.Label>
-            <DataList.Value>{detail.createTime}</DataList.Value>
-          </DataList.Item>
-          {detail.startTime && (
-            <DataList.Item>
-              <DataList.Label>发起时间</DataList.Label>
-              <DataList.Value>{detail.startTime}</DataList.Value>
-            </DataList.Item>
-          )}
-          {detail.signDeadline && (
-            <DataList.Item>
-              <DataList.Label>签署截止</DataList.Label>
-              <DataList.Value>{detail.signDeadline}</DataList.Value>
-            </DataList.Item>
-          )}
-          {detail.completeTime && (
-            <DataList.Item>
-              <DataList.Label>完成时间</DataList.Label>
-              <DataList.Value>{detail.completeTime}</DataList.Value>
-            </DataList.Item>
-          )}
-          {detail.oaApprovalId && (
-            <DataList.Item>
-              <DataList.Label>签约审批</DataList.Label>
-              <DataList.Value>
-                <Button
-                  size="1"
-                  variant="soft"
-                  onClick={() => openPage(signPages.approval(detail.oaApprovalId!))}
-                >
-                  查看审批记录
-                </Button>
-              </DataList.Value>
-            </DataList.Item>
-          )}
-          {detail.rejectReason && (
-            <DataList.Item>
-              <DataList.Label>驳回意见</DataList.Label>
-              <DataList.Value>{detail.rejectReason}</DataList.Value>
-            </DataList.Item>
-          )}
-          {detail.invalidReason && (
-            <DataList.Item>
-              <DataList.Label>作废原因</DataList.Label>
-              <DataList.Value data-testid="detail-invalid-reason">{detail.invalidReason}</DataList.Value>
-            </DataList.Item>
-          )}
-          <DataList.Item>
-            <DataList.Label>打印次数</DataList.Label>
-            <DataList.Value>{detail.printCount}</DataList.Value>
-          </DataList.Item>
-        </DataList.Root>
+                    )}
+                  </DataList.Value>
+                </DataList.Item>
+              )}
+              <DataList.Item>
+                <DataList.Label>经办人</DataList.Label>
+                <DataList.Value>
+                  {detail.creator.name}
+                  {detail.creator.deptName ? `（${detail.creator.deptName}）` : ''}
+                </DataList.Value>
+              </DataList.Item>
+            </>
+          }
+          afterTimes={
+            <>
+              {detail.oaApprovalId && (
+                <DataList.Item>
+                  <DataList.Label>签约审批</DataList.Label>
+                  <DataList.Value>
+                    <Button
+                      size="1"
+                      variant="soft"
+                      onClick={() => openPage(signPages.approval(detail.oaApprovalId!))}
+                    >
+                      查看审批记录
+                    </Button>
+                  </DataList.Value>
+                </DataList.Item>
+              )}
+            </>
+          }
+          footer={
+            <>
+              <DataList.Item>
+                <DataList.Label>打印次数</DataList.Label>
+                <DataList.Value>{detail.printCount}</DataList.Value>
+              </DataList.Item>
+            </>
+          }
+        />
       </Card>
       {/* A voided contract does not print. */}
       {detail.state !== 4 && <SignPrintPanel contractId={contractId} contractNo={detail.contractNo} />}

@@ -31,17 +31,7 @@ import {
   type SignHistoryItem,
   type SignOperationLog,
 } from './sign-actors';
-
-function Failed({ error, onRetry }: { error: string | null; onRetry: () => void }) {
-  return (
-    <Flex gap="2" align="center">
-      <Text color="red">{error}</Text>
-      <Button size="1" variant="soft" onClick={onRetry}>
-        重试
-      </Button>
-    </Flex>
-  );
-}
+import { LoadFailed, Loading } from '../../ui/load-state';
 
 function LogPage({
   contractId,
@@ -56,8 +46,8 @@ function LogPage({
   const [snapshot, send] = useMachine(machine, { inspect });
   const data = snapshot.context.data as Page<SignOperationLog> | null;
   if (snapshot.matches('failed'))
-    return <Failed error={snapshot.context.error} onRetry={() => send({ type: 'retry' })} />;
-  if (!data) return <Text color="gray">加载中...</Text>;
+    return <LoadFailed error={snapshot.context.error} onRetry={() => send({ type: 'retry' })} />;
+  if (!data) return <Loading />;
   if (data.list.length === 0) return <Text color="gray">暂无操作日志</Text>;
   return (
     <>
@@ -117,8 +107,8 @@ function SignRecordsPage({
   const [snapshot, send] = useMachine(machine, { inspect });
   const data = snapshot.context.data as SignRecordsPage | null;
   if (snapshot.matches('failed'))
-    return <Failed error={snapshot.context.error} onRetry={() => send({ type: 'retry' })} />;
-  if (!data) return <Text color="gray">加载中...</Text>;
+    return <LoadFailed error={snapshot.context.error} onRetry={() => send({ type: 'retry' })} />;
+  if (!data) return <Loading />;
   return (
     <Flex direction="column" gap="3">
       {data.info && (
@@ -209,8 +199,8 @@ export function AuditTab({ contractId }: { contractId: number }) {
   const [snapshot, send] = useMachine(machine, { inspect });
   const events = snapshot.context.data as SigningAuditEvent[] | null;
   if (snapshot.matches('failed'))
-    return <Failed error={snapshot.context.error} onRetry={() => send({ type: 'retry' })} />;
-  if (!events) return <Text color="gray">加载中...</Text>;
+    return <LoadFailed error={snapshot.context.error} onRetry={() => send({ type: 'retry' })} />;
+  if (!events) return <Loading />;
   if (events.length === 0) return <Text color="gray">发起签署后记录各方的每一步操作</Text>;
   return (
     <Table.Root size="1" data-testid="audit-trail">
@@ -250,8 +240,8 @@ export function HistoryTab({ contractId }: { contractId: number }) {
   const [viewing, setViewing] = useState<SignHistoryItem | null>(null);
   const data = snapshot.context.data as Page<SignHistoryItem> | null;
   if (snapshot.matches('failed'))
-    return <Failed error={snapshot.context.error} onRetry={() => send({ type: 'retry' })} />;
-  if (!data) return <Text color="gray">加载中...</Text>;
+    return <LoadFailed error={snapshot.context.error} onRetry={() => send({ type: 'retry' })} />;
+  if (!data) return <Loading />;
   if (data.list.length === 0) return <Text color="gray">暂无历史版本（每次修改合同时保存修改前的一版）</Text>;
   return (
     <Table.Root size="1" data-testid="history">

@@ -10,6 +10,7 @@ import { Select } from '../../ui/select';
 import { resourceMachine } from '../../../machines/resource.machine';
 import { inspect } from '../../inspector/inspection-store';
 import { FilePicker } from '../../ui/file-picker';
+import { LoadFailed, Loading } from '../../ui/load-state';
 import {
   loadFollowUps,
   saveFollowUp,
@@ -64,15 +65,8 @@ export function FollowUpPanel({ contractId, source }: { contractId: number; sour
   const data = snapshot.context.data as FollowUps | null;
   const isSaving = snapshot.matches('saving');
   if (snapshot.matches('failed'))
-    return (
-      <Flex gap="2" align="center">
-        <Text color="red">{snapshot.context.error}</Text>
-        <Button size="1" variant="soft" onClick={() => send({ type: 'retry' })}>
-          重试
-        </Button>
-      </Flex>
-    );
-  if (!data) return <Text color="gray">加载中...</Text>;
+    return <LoadFailed error={snapshot.context.error} onRetry={() => send({ type: 'retry' })} />;
+  if (!data) return <Loading />;
   const upload = (file: File) => {
     setUploadError(null);
     setUploading(true);

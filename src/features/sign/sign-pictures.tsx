@@ -24,6 +24,7 @@ import {
   type SignPictureCategory,
 } from './sign-actors';
 import { saveCategoryList, savePictureChange, type PictureChange } from './sign-picture-actors';
+import { LoadFailed, Loading } from '../../ui/load-state';
 import {
   addPicture,
   checkCategories,
@@ -66,15 +67,8 @@ function CategoryPictures({
   const [deleting, setDeleting] = useState<string | null>(null);
   const pictures = snapshot.context.data as SignPicture[] | null;
   if (snapshot.matches('failed'))
-    return (
-      <Flex gap="2" align="center">
-        <Text color="red">{snapshot.context.error}</Text>
-        <Button size="1" variant="soft" onClick={() => send({ type: 'retry' })}>
-          重试
-        </Button>
-      </Flex>
-    );
-  if (!pictures) return <Text color="gray">加载中...</Text>;
+    return <LoadFailed error={snapshot.context.error} onRetry={() => send({ type: 'retry' })} />;
+  if (!pictures) return <Loading />;
   const urls = pictures.map((p) => p.url);
   const isBusy = uploading || snapshot.matches('saving');
 
@@ -315,15 +309,8 @@ export function ContractPictures({ contractId }: { contractId: number }) {
   const [isManaging, setManaging] = useState(false);
   const categories = snapshot.context.data as SignPictureCategory[] | null;
   if (snapshot.matches('failed'))
-    return (
-      <Flex gap="2" align="center">
-        <Text color="red">{snapshot.context.error}</Text>
-        <Button size="1" variant="soft" onClick={() => send({ type: 'retry' })}>
-          重试
-        </Button>
-      </Flex>
-    );
-  if (!categories) return <Text color="gray">加载中...</Text>;
+    return <LoadFailed error={snapshot.context.error} onRetry={() => send({ type: 'retry' })} />;
+  if (!categories) return <Loading />;
   const current = categories.find((c) => c.categoryId === picked) ?? categories[0] ?? null;
   const canManage = can(SignAuth.appType, SignAuth.itemId, SignAuth.settings);
   return (

@@ -29,6 +29,7 @@ import { isChoiceField, isNumberField, widgetFieldTypes } from '../../../domain/
 import { standardFieldsByType } from '../../../domain/sign-standard-fields';
 import { resourceMachine } from '../../../machines/resource.machine';
 import { inspect } from '../../inspector/inspection-store';
+import { Loading } from '../../ui/load-state';
 import { TextField } from '../../ui/text-field';
 import { Select } from '../../ui/select';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -525,7 +526,7 @@ export function TemplateCustomizeDialog({
       <Dialog.Root open onOpenChange={(open) => !open && send({ type: 'close' })}>
         <Dialog.Content maxWidth="820px" data-testid="template-customize" aria-describedby={undefined}>
           <Dialog.Title>自定义设置{draft ? `：${draft.boxName}` : ''}</Dialog.Title>
-          {snapshot.matches('loading') && <Text color="gray">加载中...</Text>}
+          {snapshot.matches('loading') && <Loading />}
           {snapshot.matches('failed') && (
             <Callout.Root color="red" role="alert">
               <Callout.Text>{error}</Callout.Text>
