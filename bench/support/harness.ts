@@ -5,6 +5,9 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 
@@ -50,16 +53,17 @@ export type BenchServer<Ready> = { child: ChildProcess; ready: Ready; peakRss: (
 
 /**
  * Starts a benchmark server script (bench/support/*-server.ts) with tsx. It talks over the IPC
- * channel ({ ready: ... } once, { rss } every 2 s); its stdout (the product's request log, as in
+ * channel ({ ready: ... } once, { rss } every second); its stdout (the product's request log, as in
  * production) goes nowhere.
  */
 export function startBenchServer<Ready>(
   script: string,
   databaseUrl: string | undefined,
+  env: Record<string, string> = {},
 ): Promise<BenchServer<Ready>> {
   const child = fork(script, [], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}) },
+    env: { ...process.env, ...env, ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}) },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   let rss = 0;
@@ -70,6 +74,40 @@ export function startBenchServer<Ready>(
     });
     child.once('exit', (code) => reject(new Error(`benchmark server exited (${code})`)));
   });
+}
+
+/**
+ * Runs a server script twice, as an office runs the product: BENCH_PHASE=prepare creates the data and
+ * exits, then BENCH_PHASE=serve opens it in a new process and serves. Without PostgreSQL the data is an
+ * embedded database in a temporary folder (as `npm start` keeps it in DATA_DIR), removed afterwards.
+ */
+export async function prepareThenServe<Ready>(script: string, databaseUrl: string | undefined) {
+  const dataDir = databaseUrl ? null : mkdtempSync(join(tmpdir(), 'bench-data-'));
+  const env: Record<string, string> = dataDir ? { BENCH_DATA_DIR: dataDir } : {};
+  const prepare = fork(script, [], {
+    execArgv: ['--import', 'tsx'],
+    env: {
+      ...process.env,
+      ...env,
+      BENCH_PHASE: 'prepare',
+      ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}),
+    },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  let prepareRss = 0;
+  prepare.on('message', (message: { rss?: number }) => {
+    if (message.rss) prepareRss = Math.max(prepareRss, message.rss);
+  });
+  const code = await new Promise<number | null>((resolve) => prepare.once('exit', resolve));
+  if (code !== 0) throw new Error(`preparing the benchmark data failed (${code})`);
+  const server = await startBenchServer<Ready>(script, databaseUrl, { ...env, BENCH_PHASE: 'serve' });
+  return {
+    ...server,
+    prepareRss,
+    cleanUp: () => {
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** For the server side: report readiness and the process's RSS to the benchmark over IPC. */
