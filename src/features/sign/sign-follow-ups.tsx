@@ -11,10 +11,10 @@ import { resourceMachine } from '../../../machines/resource.machine';
 import { inspect } from '../../inspector/inspection-store';
 import { FilePicker } from '../../ui/file-picker';
 import { LoadFailed, Loading } from '../../ui/load-state';
+import { usePictureUpload } from './use-picture-upload';
 import {
   loadFollowUps,
   saveFollowUp,
-  uploadSignPicture,
   type FollowUpInput,
   type FollowUpSource,
   type SignFollowUp,
@@ -59,28 +59,14 @@ export function FollowUpPanel({ contractId, source }: { contractId: number; sour
   const [categoryId, setCategoryId] = useState('');
   const [content, setContent] = useState('');
   const [pictures, setPictures] = useState<string[]>([]);
-  const [uploading, setUploading] = useState(false);
-  const [uploadError, setUploadError] = useState<string | null>(null);
+  const { isUploading: uploading, uploadError, upload: uploadPicture } = usePictureUpload();
   const [requestId, setRequestId] = useState(newRequestId);
   const data = snapshot.context.data as FollowUps | null;
   const isSaving = snapshot.matches('saving');
   if (snapshot.matches('failed'))
     return <LoadFailed error={snapshot.context.error} onRetry={() => send({ type: 'retry' })} />;
   if (!data) return <Loading />;
-  const upload = (file: File) => {
-    setUploadError(null);
-    setUploading(true);
-    uploadSignPicture(file).then(
-      (url) => {
-        setPictures((current) => [...current, url]);
-        setUploading(false);
-      },
-      (error: unknown) => {
-        setUploadError(error instanceof Error ? error.message : String(error));
-        setUploading(false);
-      },
-    );
-  };
+  const upload = (file: File) => uploadPicture(file, (url) => setPictures((current) => [...current, url]));
   const value: FollowUpInput = {
     categoryId: Number(categoryId),
     content: content.trim(),

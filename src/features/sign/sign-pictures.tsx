@@ -19,12 +19,12 @@ import { FilePicker } from '../../ui/file-picker';
 import {
   loadPictureCategories,
   loadPictures,
-  uploadSignPicture,
   type SignPicture,
   type SignPictureCategory,
 } from './sign-actors';
 import { saveCategoryList, savePictureChange, type PictureChange } from './sign-picture-actors';
 import { LoadFailed, Loading } from '../../ui/load-state';
+import { usePictureUpload } from './use-picture-upload';
 import {
   addPicture,
   checkCategories,
@@ -37,10 +37,6 @@ import {
 const imageTypes = '.png,.jpg,.jpeg,.webp,.gif';
 /** The server keeps at most 30 pictures in a category. */
 const maxPictures = 30;
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 function CategoryPictures({
   contractId,
@@ -62,8 +58,7 @@ function CategoryPictures({
     }),
   );
   const [snapshot, send, actor] = useMachine(machine, { inspect });
-  const [uploading, setUploading] = useState(false);
-  const [uploadError, setUploadError] = useState<string | null>(null);
+  const { isUploading: uploading, uploadError, upload } = usePictureUpload();
   const [deleting, setDeleting] = useState<string | null>(null);
   const pictures = snapshot.context.data as SignPicture[] | null;
   if (snapshot.matches('failed'))
@@ -81,20 +76,8 @@ function CategoryPictures({
     });
   };
   /** Uploads the file, then saves the list this upload makes. */
-  const withUpload = (file: File, listWith: (url: string) => string[]) => {
-    setUploadError(null);
-    setUploading(true);
-    uploadSignPicture(file).then(
-      (url) => {
-        setUploading(false);
-        save({ kind: 'set', pictures: listWith(url) });
-      },
-      (error: unknown) => {
-        setUploading(false);
-        setUploadError(messageOf(error));
-      },
-    );
-  };
+  const withUpload = (file: File, listWith: (url: string) => string[]) =>
+    upload(file, (url) => save({ kind: 'set', pictures: listWith(url) }));
 
   return (
     <Flex direction="column" gap="3" data-testid="category-pictures">
