@@ -1,8 +1,10 @@
 /**
  * Template management (/views/sign/contract-template, auth 356): the company's contract templates by
  * group (常用模板, 其他模板 and its own groups), shelf up (1) and down (2), delete (only off the
- * shelf), groups (add, rename, delete) and each template's settings (signing initiation type — at
- * least one, 请选择签约方式 —, mobile style, contract number rule, group; approval and range shown).
+ * shelf), groups (add, rename, delete after asking), each template's settings (signing initiation
+ * type — at least one, 请选择签约方式 —, mobile style, contract number rule, group), its 自定义设置
+ * (widget fields, required switches, list display, range, approval: template-customize-dialog.tsx),
+ * its preview with the widget fields, and the company's 快捷签署审批.
  */
 import { useCallback, useState } from 'react';
 import { useMachine } from '@xstate/react';
