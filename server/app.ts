@@ -3,7 +3,7 @@
  * client. Tests build it and call app.inject(); server/main.ts listens.
  */
 import { existsSync } from 'node:fs';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -38,7 +38,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     // One log line per request, written when it is answered (Fastify's own request logging writes two).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: bodyLimitBytes,
     trustProxy: true,
   });
