@@ -5,15 +5,15 @@
  * a hand-written `eq(table.companyId, …)` outside this file). Queries that cross companies on
  * purpose say so with `acrossCompanies(reason)`; ADR 0005 lists them.
  */
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './db';
 
 /** A table (or alias) whose rows belong to a company. */
 export type CompanyTable = { companyId: AnyPgColumn };
 
-/** The rows of `table` that belong to `companyId` (a company id, or another table's company column in a join). */
-export function inCompany(table: CompanyTable, companyId: number | AnyPgColumn | SQL): SQL {
+/** The rows of `table` that belong to `companyId` (a company id, another table's company column in a join, or a prepared query's placeholder). */
+export function inCompany(table: CompanyTable, companyId: number | AnyPgColumn | SQL | Placeholder): SQL {
   return eq(table.companyId, companyId);
 }
 

@@ -9,6 +9,7 @@ import { formatDateTime } from '../../format';
 import { loadHierarchy, subtreeIds } from '../org/department-scope';
 import { requireSignAuth, viewScope, type ContractRow } from './access';
 import { SignAuth } from '../../../domain/auth-ids';
+import type { AuthSnapshot } from '../../../domain/permissions';
 // ---------------------------------------------------------------- list and counts
 
 export type ListQuery = QueryOf<'signPosts'>;
@@ -21,11 +22,12 @@ export async function listConditions(
   db: Db,
   session: Session,
   query: Omit<ListQuery, 'state' | 'sortField' | 'pageindex' | 'pagesize'>,
+  snapshot?: AuthSnapshot,
 ) {
   const conditions: SQL[] = [
     inCompany(signContracts, session.companyId),
     isNull(signContracts.deletedAt),
-    await viewScope(db, session),
+    await viewScope(db, session, snapshot),
   ];
   if (query.key) {
     const like = `%${query.key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -58,37 +60,39 @@ export const sortOrders: Record<number, SQL[]> = {
 };
 
 export async function listContracts(db: Db, session: Session, query: ListQuery) {
-  await requireSignAuth(db, session, SignAuth.view);
-  const conditions = await listConditions(db, session, query);
+  const snapshot = await requireSignAuth(db, session, SignAuth.view);
+  const conditions = await listConditions(db, session, query, snapshot);
   const state = query.state ?? 7;
   if (state !== 0) conditions.push(eq(signContracts.state, state));
   const size = query.pagesize ?? 15;
   const index = query.pageindex ?? 1;
   const where = and(...conditions);
-  const [total] = await db.select({ n: count() }).from(signContracts).where(where);
-  const rows = await db
-    .select({
-      contract: signContracts,
-      creatorName: users.name,
-      deptName: departments.name,
-      roleName: roles.name,
-      display: {
-        user: signTemplates.showUser,
-        dept: signTemplates.showDept,
-        role: signTemplates.showRole,
-        sendtime: signTemplates.showSendtime,
-        updatetime: signTemplates.showUpdatetime,
-      },
-    })
-    .from(signContracts)
-    .innerJoin(users, eq(users.id, signContracts.creatorUserId))
-    .leftJoin(departments, eq(departments.id, signContracts.deptId))
-    .leftJoin(roles, eq(roles.id, users.roleId))
-    .leftJoin(signTemplates, eq(signTemplates.id, signContracts.templateId))
-    .where(where)
-    .orderBy(...(sortOrders[query.sortField ?? 4] ?? sortOrders[4]!))
-    .limit(size)
-    .offset((index - 1) * size);
+  const [[total], rows] = await Promise.all([
+    db.select({ n: count() }).from(signContracts).where(where),
+    db
+      .select({
+        contract: listColumns,
+        creatorName: users.name,
+        deptName: departments.name,
+        roleName: roles.name,
+        display: {
+          user: signTemplates.showUser,
+          dept: signTemplates.showDept,
+          role: signTemplates.showRole,
+          sendtime: signTemplates.showSendtime,
+          updatetime: signTemplates.showUpdatetime,
+        },
+      })
+      .from(signContracts)
+      .innerJoin(users, eq(users.id, signContracts.creatorUserId))
+      .leftJoin(departments, eq(departments.id, signContracts.deptId))
+      .leftJoin(roles, eq(roles.id, users.roleId))
+      .leftJoin(signTemplates, eq(signTemplates.id, signContracts.templateId))
+      .where(where)
+      .orderBy(...(sortOrders[query.sortField ?? 4] ?? sortOrders[4]!))
+      .limit(size)
+      .offset((index - 1) * size),
+  ]);
   const counts = await signatoryCounts(
     db,
     rows.map((r) => r.contract.id),
@@ -139,7 +143,14 @@ export async function signatoryCounts(db: Db, contractIds: number[]) {
 }
 
 export function houseInfoOfRow(contract: ContractRow) {
-  const info = (contract.content['houseInfo'] ?? {}) as Record<string, unknown>;
+  return houseInfoOf(contract, contract.content['houseInfo']);
+}
+
+function houseInfoOf(
+  contract: Pick<ContractRow, 'houseName' | 'houseBuilding' | 'houseRoomNo'>,
+  houseInfo: unknown,
+) {
+  const info = (houseInfo ?? {}) as Record<string, unknown>;
   return {
     ...info,
     houseName: contract.houseName,
@@ -148,9 +159,44 @@ export function houseInfoOfRow(contract: ContractRow) {
   };
 }
 
+/**
+ * What a list row shows of a contract: its columns without the contract's whole content (a list of
+ * 15 read and parsed every form's content only to show the house), of which only houseInfo.
+ */
+export const listColumns = {
+  id: signContracts.id,
+  contractNo: signContracts.contractNo,
+  templateId: signContracts.templateId,
+  boxName: signContracts.boxName,
+  contractType: signContracts.contractType,
+  state: signContracts.state,
+  signatureType: signContracts.signatureType,
+  houseName: signContracts.houseName,
+  houseBuilding: signContracts.houseBuilding,
+  houseRoomNo: signContracts.houseRoomNo,
+  houseInfo: sql<unknown>`${signContracts.content}->'houseInfo'`,
+  partyANames: signContracts.partyANames,
+  partyBNames: signContracts.partyBNames,
+  creatorUserId: signContracts.creatorUserId,
+  deptId: signContracts.deptId,
+  createdAt: signContracts.createdAt,
+  startTime: signContracts.startTime,
+  signTime: signContracts.signTime,
+  updatedAt: signContracts.updatedAt,
+};
+
+export type ListRow = Pick<ContractRow, Exclude<keyof typeof listColumns, 'houseInfo'>> & {
+  houseInfo: unknown;
+};
+
+/** A whole contract row as a list row. */
+export function listRowOf(contract: ContractRow): ListRow {
+  return { ...contract, houseInfo: contract.content['houseInfo'] };
+}
+
 export const at = (date: Date | null) => (date ? formatDateTime(date) : null);
 
-export function listItem(contract: ContractRow, creator: { name: string; deptName: string | null }) {
+export function listItem(contract: ListRow, creator: { name: string; deptName: string | null }) {
   return {
     contractId: contract.id,
     contractNo: contract.contractNo,
@@ -159,7 +205,7 @@ export function listItem(contract: ContractRow, creator: { name: string; deptNam
     contractType: contract.contractType as 1 | 2 | 3,
     state: contract.state as 1 | 2 | 3 | 4 | 6 | 7 | 8,
     signatureType: contract.signatureType as 1 | 2,
-    houseInfo: houseInfoOfRow(contract),
+    houseInfo: houseInfoOf(contract, contract.houseInfo),
     partyANames: contract.partyANames,
     partyBNames: contract.partyBNames,
     creator: {
@@ -176,8 +222,8 @@ export function listItem(contract: ContractRow, creator: { name: string; deptNam
 }
 
 export async function countByState(db: Db, session: Session, query: QueryOf<'pageCount'>) {
-  await requireSignAuth(db, session, SignAuth.view);
-  const conditions = await listConditions(db, session, query);
+  const snapshot = await requireSignAuth(db, session, SignAuth.view);
+  const conditions = await listConditions(db, session, query, snapshot);
   const rows = await db
     .select({ state: signContracts.state, n: count() })
     .from(signContracts)

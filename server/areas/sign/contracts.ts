@@ -25,7 +25,7 @@ import { writeLog } from './operation-log';
 import { allocateContractNo } from './contract-numbers';
 import { requireSignSetting } from './settings';
 import { detailButtons, isAllowed, nextTypeAfterSubmit, signOaItems, SignStates } from './states';
-import { at, listItem } from './contract-list';
+import { at, listItem, listRowOf } from './contract-list';
 import { checkSignBodyList, signBodyViews } from './sign-bodies';
 
 type SubmitBody = BodyOf<'contractSubmissionV2501'>;
@@ -305,7 +305,10 @@ export async function contractDetailOf(db: Db, contract: ContractRow) {
     .from(users)
     .leftJoin(departments, eq(departments.id, users.deptId))
     .where(eq(users.id, contract.creatorUserId));
-  const item = listItem(contract, { name: creator?.name ?? '', deptName: creator?.deptName ?? null });
+  const item = listItem(listRowOf(contract), {
+    name: creator?.name ?? '',
+    deptName: creator?.deptName ?? null,
+  });
   const approved: 0 | 1 = contract.approved === 1 ? 1 : 0;
   return {
     ...item,

@@ -10,7 +10,7 @@ import { signContracts } from '../../db/schema-sign';
 import { notFound } from '../../contract/envelope';
 import type { QueryOf, Session } from '../../contract/types';
 import type { ContractRow } from './access';
-import { listItem, signatoryCounts } from './contract-list';
+import { listColumns, listItem, signatoryCounts } from './contract-list';
 
 function mine(session: Session): SQL {
   return and(
@@ -42,7 +42,7 @@ export async function listOwnContracts(db: Db, session: Session, query: QueryOf<
   const index = query.pageindex ?? 1;
   const [total] = await db.select({ n: count() }).from(signContracts).where(where);
   const rows = await db
-    .select({ contract: signContracts, creatorName: users.name, deptName: departments.name })
+    .select({ contract: listColumns, creatorName: users.name, deptName: departments.name })
     .from(signContracts)
     .innerJoin(users, eq(users.id, signContracts.creatorUserId))
     .leftJoin(departments, eq(departments.id, signContracts.deptId))

@@ -10,6 +10,7 @@ import { ApiError, Codes, Messages } from '../../contract/envelope';
 import type { Clock } from '../../clock';
 import type { Session } from '../../contract/types';
 import { formatDateTime } from '../../format';
+import { preparedPerDb } from '../../db/prepared';
 
 export const sessionLifetimeMs = 7 * 24 * 60 * 60 * 1000;
 
@@ -54,8 +55,9 @@ export async function issueSession(
   };
 }
 
-function sessionQuery(db: Db) {
-  return db
+/** The session lookup runs on every request: built and prepared once per database handle. */
+const sessionQuery = preparedPerDb((db) =>
+  db
     .select({
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
@@ -76,11 +78,8 @@ function sessionQuery(db: Db) {
       ),
     )
     .limit(1)
-    .prepare('authenticate_session');
-}
-
-/** The session lookup is built once per database handle (it runs on every request); it still reads the row every time. */
-const sessionQueries = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
+    .prepare('authenticate_session'),
+);
 
 export async function authenticate(
   db: Db,
@@ -89,12 +88,7 @@ export async function authenticate(
   sessionId: string | undefined,
 ): Promise<Session> {
   if (!token || !sessionId) throw new ApiError(Codes.sessionInvalid, Messages.sessionMissing);
-  let query = sessionQueries.get(db);
-  if (!query) {
-    query = sessionQuery(db);
-    sessionQueries.set(db, query);
-  }
-  const [row] = await query.execute({ tokenHash: sha256(token), sessionId });
+  const [row] = await sessionQuery(db).execute({ tokenHash: sha256(token), sessionId });
   if (!row || row.expiresAt.getTime() <= clock.now().getTime() || row.status !== 1) {
     throw new ApiError(Codes.sessionInvalid, Messages.sessionInvalid);
   }

@@ -1,17 +1,19 @@
 /** Reading and changing the signed-in user. */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { companies, departments, positions, roles, users } from '../../db/schema';
 import { notFound } from '../../contract/envelope';
+import { preparedPerDb } from '../../db/prepared';
 
 export async function findUserByName(db: Db, userName: string) {
   const [row] = await db.select().from(users).where(eq(users.userName, userName)).limit(1);
   return row;
 }
 
-export async function readUserInfo(db: Db, companyId: number, userId: number) {
-  const [row] = await db
+/** Read by initialize on every start of the app: built and prepared once per database handle. */
+const userInfoQuery = preparedPerDb((db) =>
+  db
     .select({
       userId: users.id,
       userName: users.userName,
@@ -32,8 +34,13 @@ export async function readUserInfo(db: Db, companyId: number, userId: number) {
     .leftJoin(departments, eq(departments.id, users.deptId))
     .leftJoin(roles, eq(roles.id, users.roleId))
     .leftJoin(positions, eq(positions.id, users.positionId))
-    .where(and(eq(users.id, userId), inCompany(users, companyId)))
-    .limit(1);
+    .where(and(eq(users.id, sql.placeholder('userId')), inCompany(users, sql.placeholder('companyId'))))
+    .limit(1)
+    .prepare('read_user_info'),
+);
+
+export async function readUserInfo(db: Db, companyId: number, userId: number) {
+  const [row] = await userInfoQuery(db).execute({ userId, companyId });
   if (!row) throw notFound('用户不存在');
   return { ...row, isManager: row.isManager ? (1 as const) : (0 as const) };
 }
