@@ -205,10 +205,14 @@ export function ledgerExecutors(kind: Kind, spec: ModelSpec): BrowserExecutors<L
       'xstate.done.actor.changeState': noop,
       'xstate.error.actor.changeState': noop,
       'approval.approved': async (c) => {
+        // The pending approval is on screen first: decided while it still loads, its first read
+        // would already find the decision and the refresh button would be gone before the click.
+        await expect(detail(c.page).getByRole('button', { name: '刷新审批状态' })).toBeEnabled();
         await decide(c.request, company(c).credentials, await pendingApprovalId(c), 'approve');
         await detail(c.page).getByRole('button', { name: '刷新审批状态' }).click();
       },
       'approval.rejected': async (c) => {
+        await expect(detail(c.page).getByRole('button', { name: '刷新审批状态' })).toBeEnabled();
         await decide(c.request, company(c).credentials, await pendingApprovalId(c), 'reject');
         await detail(c.page).getByRole('button', { name: '刷新审批状态' }).click();
       },
