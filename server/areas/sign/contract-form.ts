@@ -11,19 +11,17 @@ import {
   checkPartyCompany,
   checkPartyPerson,
   checkRegion,
-  isDate,
   isHongKongMacauPermit,
   isMobile,
-  isNumber,
   isPassport,
   isTaiwanPermit,
   normalizeIdCard,
-  toNumberOrZero,
   type PartyRole,
 } from '../../../domain/validators';
 import { capitalAmountProblem } from '../../../domain/sign-contract-text';
 import { isFieldShown } from '../../../domain/sign-form-display';
 import { businessError } from '../../contract/envelope';
+import { checkWidgetValues, isEmptyValue, type WidgetValue } from '../../../domain/widget-fields';
 import type { StoredTemplateField } from '../../db/schema-sign';
 import { standardField, standardFieldsByType } from '../template/builtin-templates';
 
@@ -120,13 +118,7 @@ type Groups = Record<string, Record<string, unknown> | undefined>;
 
 const isShown = isFieldShown;
 
-function isEmpty(value: unknown): boolean {
-  if (value === undefined || value === null) return true;
-  if (typeof value === 'string') return value.trim() === '';
-  if (Array.isArray(value)) return value.length === 0;
-  if (typeof value === 'object') return Object.values(value).every(isEmpty);
-  return false;
-}
+const isEmpty = isEmptyValue;
 
 function checkRegions(content: Groups, required: boolean): void {
   const property = content['property'] ?? {};
@@ -161,63 +153,13 @@ function checkRequiredStandardFields(template: TemplateForForm, content: Groups)
   }
 }
 
-type CustomValue = string | number | string[] | null;
-
 function checkCustomFields(
   fields: StoredTemplateField[],
   given: Record<string, unknown> | undefined,
-): Record<string, CustomValue> {
-  const result: Record<string, CustomValue> = {};
-  for (const field of fields) {
-    const raw = given?.[field.fieldName];
-    const choice = field.type === 4 || field.type === 5 || field.type === 6;
-    if (isEmpty(raw)) {
-      if (field.requiredStatus === 1)
-        throw businessError(`${choice ? '请选择' : '请输入'}${field.fieldTitle}`);
-      result[field.fieldName] = field.type === 3 || field.type === 7 ? 0 : null;
-      continue;
-    }
-    switch (field.type) {
-      case 3:
-      case 7: {
-        if (typeof raw === 'string' && !isNumber(raw.trim()))
-          throw businessError(`${field.fieldTitle}请输入数字`);
-        if (typeof raw !== 'string' && typeof raw !== 'number')
-          throw businessError(`${field.fieldTitle}请输入数字`);
-        const value = toNumberOrZero(raw);
-        result[field.fieldName] = field.type === 3 ? value : Math.round(value * 100) / 100;
-        break;
-      }
-      case 4: {
-        if (typeof raw !== 'string') throw businessError(`请选择${field.fieldTitle}`);
-        if (field.optionStatus !== 1 && !field.optionsData.includes(raw))
-          throw businessError(`${field.fieldTitle}的选项无效`);
-        result[field.fieldName] = raw;
-        break;
-      }
-      case 5: {
-        const values = Array.isArray(raw) ? raw.map(String) : [String(raw)];
-        if (field.optionStatus !== 1 && values.some((v) => !field.optionsData.includes(v))) {
-          throw businessError(`${field.fieldTitle}的选项无效`);
-        }
-        result[field.fieldName] = values;
-        break;
-      }
-      case 6: {
-        const text = String(raw).trim();
-        const ok =
-          field.dateType === 2
-            ? /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(text) && isDate(text.slice(0, 10))
-            : isDate(text);
-        if (!ok) throw businessError(`${field.fieldTitle}日期格式不正确`);
-        result[field.fieldName] = text;
-        break;
-      }
-      default:
-        result[field.fieldName] = typeof raw === 'string' ? raw.trim() : String(raw);
-    }
-  }
-  return result;
+): Record<string, WidgetValue> {
+  const checked = checkWidgetValues(fields, given);
+  if (!checked.ok) throw businessError(checked.problem);
+  return checked.value;
 }
 
 /** Validates and normalises the form for a submission; the returned content is what is stored. */

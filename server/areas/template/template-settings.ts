@@ -8,7 +8,7 @@ import { businessError, notFound } from '../../contract/envelope';
 import type { BodyOf, Session } from '../../contract/types';
 import { builtinBodyFor, standardField, standardFieldsByType } from './builtin-templates';
 import { readSignSetting } from '../oa/flows';
-import { widgetFieldsProblem } from '../../../domain/template-customization';
+import { normalizeWidgetFields } from '../../../domain/widget-fields';
 import { type TemplateRow, contractTypeOf, findGroup, findTemplate } from './templates';
 // ---------------------------------------------------------------- settings
 
@@ -153,34 +153,14 @@ export async function saveCustomizeSettings(
       )
       .for('update');
     if (!template) throw notFound('合同模板不存在或已被删除');
-    const problem = widgetFieldsProblem(body.fieldsList);
-    if (problem) throw businessError(problem);
-    const existing = new Set(template.fields.map((f) => f.fieldName));
-    let seq = template.fieldSeq;
-    const fields: StoredTemplateField[] = [];
-    for (const input of body.fieldsList) {
-      const title = input.fieldTitle.trim();
-      let fieldName = input.fieldName;
-      if (fieldName === undefined) {
-        while (existing.has(`fieldsList_${seq}`)) seq += 1;
-        fieldName = `fieldsList_${seq}`;
-        seq += 1;
-      } else if (!existing.has(fieldName)) {
-        throw businessError(`字段「${title}」不属于该模板`);
-      }
-      const isChoice = input.type === 4 || input.type === 5;
-      fields.push({
-        fieldTitle: title,
-        fieldName,
-        type: input.type,
-        placeholder: input.placeholder ?? null,
-        numUnit: input.type === 3 || input.type === 7 ? (input.numUnit ?? null) : null,
-        requiredStatus: input.requiredStatus ?? 0,
-        optionsData: isChoice ? (input.optionsData ?? []).map((option) => option.trim()) : [],
-        optionStatus: isChoice ? (input.optionStatus ?? 0) : 0,
-        dateType: input.type === 6 ? (input.dateType ?? 1) : null,
-      });
-    }
+    const normalized = normalizeWidgetFields(
+      body.fieldsList,
+      new Set(template.fields.map((f) => f.fieldName)),
+      template.fieldSeq,
+      '该模板',
+    );
+    if (!normalized.ok) throw businessError(normalized.problem);
+    const { fields, nextSeq: seq } = normalized.value;
     const requireFlags = { ...template.requireFlags };
     for (const [path, value] of Object.entries(body.requireFlags ?? {})) {
       if (!standardField(contractTypeOf(template), path)) throw businessError(`${path} 不是该模板的标准字段`);
