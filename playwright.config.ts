@@ -16,7 +16,12 @@ export default defineConfig({
   workers: 2,
   // One retry on CI for a loaded 2-core machine; a retried test is reported as flaky, not hidden.
   retries: process.env['CI'] ? 1 : 0,
-  reporter: [['list']],
+  // The browser paths' records (states asserted, transitions taken, how each event was produced)
+  // for npm run model:coverage.
+  reporter: [
+    ['list'],
+    ['./e2e/support/model-run-reporter.ts', { outputFile: `reports/model-runs/${port}.jsonl` }],
+  ],
   outputDir: `test-results/${port}`,
   use: {
     baseURL: `http://127.0.0.1:${port}`,

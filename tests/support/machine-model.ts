@@ -182,6 +182,22 @@ function transitionKey(transition: { source: StateNode; eventType: string }, ind
   return `${transition.source.id} on ${transition.eventType} #${index}`;
 }
 
+/** The transitions (as measureCoverage names them) that a step takes on the test machine. */
+export function transitionsTaken(testMachine: AnyStateMachine, step: ModelStep): string[] {
+  const previous: unknown = testMachine.resolveState({
+    value: step.previous.value as never,
+    context: step.previous.context as never,
+  });
+  const taken = testMachine.getTransitionData(previous as never, step.event) as {
+    source: StateNode;
+    eventType: string;
+  }[];
+  return taken.map((transition) => {
+    const list: unknown[] = transition.source.transitions.get(transition.eventType) ?? [];
+    return transitionKey(transition, list.indexOf(transition));
+  });
+}
+
 /** Every state and transition of the machine, and which of them the paths reach. */
 export function measureCoverage(spec: ModelSpec, paths: ModelPath[]) {
   const { testMachine } = createModel(spec);
@@ -201,20 +217,8 @@ export function measureCoverage(spec: ModelSpec, paths: ModelPath[]) {
       Boolean,
     ) as AnyMachineSnapshot[];
     for (const snapshot of snapshots) for (const node of snapshot._nodes) coveredStates.add(node.id);
-    for (const step of path.steps) {
-      const previous: unknown = testMachine.resolveState({
-        value: step.previous.value as never,
-        context: step.previous.context as never,
-      });
-      const taken = testMachine.getTransitionData(previous as never, step.event) as {
-        source: StateNode;
-        eventType: string;
-      }[];
-      for (const transition of taken) {
-        const list: unknown[] = transition.source.transitions.get(transition.eventType) ?? [];
-        coveredTransitions.add(transitionKey(transition, list.indexOf(transition)));
-      }
-    }
+    for (const step of path.steps)
+      for (const key of transitionsTaken(testMachine, step)) coveredTransitions.add(key);
   }
   const missingStates = nodes.map((n) => n.id).filter((id) => !coveredStates.has(id));
   const missingTransitions = [...allTransitions].filter((key) => !coveredTransitions.has(key));
