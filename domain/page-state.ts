@@ -10,3 +10,13 @@ export const editStateRefused = { editState: 0 } as const;
 export function isEditStateRefused(data: unknown): boolean {
   return typeof data === 'object' && data !== null && (data as { editState?: unknown }).editState === 0;
 }
+
+/**
+ * Whether an error thrown by a call is the edit-state check refusing the edit: code 405 with the
+ * marker above (the client's ApiCodeError carries both; machines read it without knowing the client).
+ */
+export function isEditStateRefusal(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, data } = error as { code?: unknown; data?: unknown };
+  return code === 405 && isEditStateRefused(data);
+}

@@ -4,10 +4,13 @@
  * an approve that is not the last step stays pending for the next approver), or revoked by its
  * sponsor after the confirmation 您确认要撤回此条审批记录吗？ (approvalRevoke). Finished records
  * are approved, rejected or revoked. Whether the user may act comes from the server's canApprove /
- * canRevoke flags; the server enforces them again.
+ * canRevoke flags; the server enforces them again. A decision or revoke refused by the server's
+ * edit-state check (405 with the marker of domain/page-state.ts: decided or withdrawn elsewhere)
+ * leaves the record inoperable: the page showing it is disabled (001 section 8, the 405 rule).
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { components } from '../openapi/generated/api';
+import { isEditStateRefusal } from '../domain/page-state';
 
 export type ApprovalRecord = Pick<
   components['schemas']['OaInstanceDetail'],
@@ -73,6 +76,7 @@ export const approvalMachine = setup({
     canRejectWithRemark: ({ context, event }) =>
       context.record?.canApprove === 1 && event.type === 'approval.reject' && event.remark.trim() !== '',
     canRevoke: ({ context }) => context.record?.canRevoke === 1,
+    isEditStateRefused: ({ event }) => isEditStateRefusal((event as { error?: unknown }).error),
   },
   actions: {
     keepRecord: assign({ record: ({ event }) => (event as unknown as { output: ApprovalRecord }).output }),
@@ -83,6 +87,8 @@ export const approvalMachine = setup({
       }),
     }),
     notify: assign({ notice: (_args, notice: NonNullable<ApprovalContext['notice']>) => notice }),
+    /** Mark the page (or dialog) showing the record disabled: 当前页面状态不可操作 (src/ provides it). */
+    disablePage: () => {},
   },
 }).createMachine({
   id: 'approval',
@@ -153,7 +159,10 @@ export const approvalMachine = setup({
                 ],
               },
             ],
-            onError: { target: 'idle', actions: 'showActorError' },
+            onError: [
+              { guard: 'isEditStateRefused', target: '#approval.inoperable', actions: 'showActorError' },
+              { target: 'idle', actions: 'showActorError' },
+            ],
           },
         },
         rejecting: {
@@ -172,7 +181,10 @@ export const approvalMachine = setup({
                 { type: 'notify', params: { kind: 'success', text: approvalMessages.rejected } },
               ],
             },
-            onError: { target: 'idle', actions: 'showActorError' },
+            onError: [
+              { guard: 'isEditStateRefused', target: '#approval.inoperable', actions: 'showActorError' },
+              { target: 'idle', actions: 'showActorError' },
+            ],
           },
         },
         revoking: {
@@ -190,7 +202,10 @@ export const approvalMachine = setup({
                 { type: 'notify', params: { kind: 'success', text: approvalMessages.revoked } },
               ],
             },
-            onError: { target: 'idle', actions: 'showActorError' },
+            onError: [
+              { guard: 'isEditStateRefused', target: '#approval.inoperable', actions: 'showActorError' },
+              { target: 'idle', actions: 'showActorError' },
+            ],
           },
         },
       },
@@ -198,5 +213,7 @@ export const approvalMachine = setup({
     approved: { on: { 'approval.reload': 'loading' } },
     rejected: { on: { 'approval.reload': 'loading' } },
     revoked: { on: { 'approval.reload': 'loading' } },
+    /** Refused by the edit-state check: the page is disabled and nothing more is offered. */
+    inoperable: { entry: 'disablePage' },
   },
 });

@@ -13,10 +13,14 @@
  *   complete (您确认要签约完成吗？), void (with a reason), revoke void, delete (是否确定删除该合同？;
  *   1500 ms later the page goes back to the list).
  * Every effect is a named actor; a failed call shows its message and reloads the contract, because
- * another user may have changed it meanwhile (the server answered 409) or credits ran out (406).
+ * another user may have won a race (the server answered 409) or credits ran out (406). An edit the
+ * server's edit-state check refused (405 with the marker of domain/page-state.ts: the contract was
+ * moved elsewhere into a state that does not allow it) leaves the contract inoperable: the page is
+ * disabled (001 section 8, the 405 rule) and the shell's modal 当前页面状态不可操作 closes it.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { components } from '../openapi/generated/api';
+import { isEditStateRefusal } from '../domain/page-state';
 
 export type SignSubmissionResult = components['schemas']['SignSubmissionResult'];
 export type SignStateResult = components['schemas']['SignStateResult'];
@@ -163,8 +167,11 @@ export const signContractMachine = setup({
       state: ({ event }) => (event as unknown as Output<SignStateResult>).output.state,
     }),
     notify: assign({ notice: (_args, text: string) => ({ kind: 'success' as const, text, code: null }) }),
+    /** Mark the page showing the contract disabled: 当前页面状态不可操作 (src/ provides it). */
+    disablePage: () => {},
   },
   guards: {
+    isEditStateRefused: ({ event }) => isEditStateRefusal((event as { error?: unknown }).error),
     offersSigning: ({ event }) => (event as unknown as Output<SignSubmissionResult>).output.nextType === 1,
     offersApproval: ({ event }) => (event as unknown as Output<SignSubmissionResult>).output.nextType === 2,
     loadedStateIs: ({ event }, params: { state: SignStateCode }) =>
@@ -211,7 +218,10 @@ export const signContractMachine = setup({
           { guard: 'offersApproval', target: 'offerApproval', actions: 'rememberSubmission' },
           { target: 'openingDetail', actions: 'rememberSubmission' },
         ],
-        onError: { target: 'editing', actions: 'showError' },
+        onError: [
+          { guard: 'isEditStateRefused', target: 'inoperable', actions: 'showError' },
+          { target: 'editing', actions: 'showError' },
+        ],
       },
     },
     /** nextType 1: 立即发起签署? */
@@ -409,7 +419,10 @@ export const signContractMachine = setup({
             : {}),
         }),
         onDone: { target: 'started', actions: ['rememberState', { type: 'notify', params: '签署已发起' }] },
-        onError: { target: 'loading', actions: 'showError' },
+        onError: [
+          { guard: 'isEditStateRefused', target: 'inoperable', actions: 'showError' },
+          { target: 'loading', actions: 'showError' },
+        ],
       },
     },
     startingApproval: {
@@ -425,7 +438,10 @@ export const signContractMachine = setup({
           },
         }),
         onDone: { target: 'started', actions: ['rememberState', { type: 'notify', params: '审批已发起' }] },
-        onError: { target: 'loading', actions: 'showError' },
+        onError: [
+          { guard: 'isEditStateRefused', target: 'inoperable', actions: 'showError' },
+          { target: 'loading', actions: 'showError' },
+        ],
       },
     },
     /** Started: the detail opens 2500 ms later. */
@@ -438,7 +454,10 @@ export const signContractMachine = setup({
         src: 'terminateContract',
         input: ({ context }) => ({ contractId: context.contractId! }),
         onDone: { target: 'loading', actions: ['rememberState', { type: 'notify', params: '合同已终止' }] },
-        onError: { target: 'loading', actions: 'showError' },
+        onError: [
+          { guard: 'isEditStateRefused', target: 'inoperable', actions: 'showError' },
+          { target: 'loading', actions: 'showError' },
+        ],
       },
     },
     completing: {
@@ -447,7 +466,10 @@ export const signContractMachine = setup({
         src: 'completeContract',
         input: ({ context }) => ({ contractId: context.contractId! }),
         onDone: { target: 'loading', actions: ['rememberState', { type: 'notify', params: '签约已完成' }] },
-        onError: { target: 'loading', actions: 'showError' },
+        onError: [
+          { guard: 'isEditStateRefused', target: 'inoperable', actions: 'showError' },
+          { target: 'loading', actions: 'showError' },
+        ],
       },
     },
     voiding: {
@@ -459,7 +481,10 @@ export const signContractMachine = setup({
           reason: event.type === 'contract.void' ? event.reason : '',
         }),
         onDone: { target: 'loading', actions: ['rememberState', { type: 'notify', params: '合同已作废' }] },
-        onError: { target: 'loading', actions: 'showError' },
+        onError: [
+          { guard: 'isEditStateRefused', target: 'inoperable', actions: 'showError' },
+          { target: 'loading', actions: 'showError' },
+        ],
       },
     },
     revokingVoid: {
@@ -468,7 +493,10 @@ export const signContractMachine = setup({
         src: 'revokeVoid',
         input: ({ context }) => ({ contractId: context.contractId! }),
         onDone: { target: 'loading', actions: ['rememberState', { type: 'notify', params: '已撤销作废' }] },
-        onError: { target: 'loading', actions: 'showError' },
+        onError: [
+          { guard: 'isEditStateRefused', target: 'inoperable', actions: 'showError' },
+          { target: 'loading', actions: 'showError' },
+        ],
       },
     },
     deleting: {
@@ -477,7 +505,10 @@ export const signContractMachine = setup({
         src: 'deleteContract',
         input: ({ context }) => ({ contractId: context.contractId! }),
         onDone: { target: 'deleted', actions: { type: 'notify', params: '删除成功' } },
-        onError: { target: 'loading', actions: 'showError' },
+        onError: [
+          { guard: 'isEditStateRefused', target: 'inoperable', actions: 'showError' },
+          { target: 'loading', actions: 'showError' },
+        ],
       },
     },
     /** Deleted: back to the list 1500 ms later. */
@@ -485,5 +516,7 @@ export const signContractMachine = setup({
       after: { [signDelays.afterDelete]: { target: 'closed', actions: 'navigateToList' } },
     },
     closed: { type: 'final' },
+    /** An edit refused by the edit-state check: the page is disabled and offers nothing more. */
+    inoperable: { entry: 'disablePage' },
   },
 });

@@ -13,7 +13,7 @@
  * the modal itself and its 关闭 closes the dialog.
  */
 import { useEffect, useRef } from 'react';
-import { isEditStateRefused } from '../../domain/page-state';
+import { isEditStateRefusal as isRefusal } from '../../domain/page-state';
 import { ApiCodeError } from '../api/client';
 import { useWorkspace } from './workspace';
 
@@ -35,13 +35,20 @@ const refusalListeners = new Map<string, Set<() => void>>();
 
 /** Whether an edit's error is the edit-state check refusing it (001 section 8: 405 disables the page). */
 export function isEditStateRefusal(error: unknown): boolean {
-  return error instanceof ApiCodeError && error.code === 405 && isEditStateRefused(error.data);
+  return isRefusal(error);
+}
+
+/**
+ * The pages showing this record are disabled (当前页面状态不可操作): a machine that reached its
+ * inoperable state after a refused edit calls this from its disablePage action.
+ */
+export function disableRecordPages(record: RecordRef): void {
+  for (const listener of refusalListeners.get(keyOf(record)) ?? []) listener();
 }
 
 /** An edit of this record failed: when the edit-state check refused it, the pages showing it are disabled. */
 export function reportEditError(record: RecordRef, error: unknown): void {
-  if (!isEditStateRefusal(error)) return;
-  for (const listener of refusalListeners.get(keyOf(record)) ?? []) listener();
+  if (isEditStateRefusal(error)) disableRecordPages(record);
 }
 
 /**

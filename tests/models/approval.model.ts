@@ -1,6 +1,7 @@
 /** The approval machine's model: payload samples for its events (the same for vitest, Playwright and coverage). */
 import { approvalMachine, type ApprovalContext, type ApprovalRecord } from '../../machines/approval.machine';
 import type { ModelSpec } from '../support/machine-model';
+import { editStateRefusal } from './edit-refusal';
 
 // status first: path descriptions may keep only the start of a payload.
 export function approvalRecord(status: 0 | 1 | 2 | 3, canApprove: 0 | 1, canRevoke: 0 | 1): ApprovalRecord {
@@ -38,16 +39,20 @@ export const approvalModel: ModelSpec = {
       { type: 'xstate.done.actor.approve', output: approvalRecord(0, 0, 0) },
       { type: 'xstate.done.actor.approve', output: approvalRecord(1, 0, 0) },
     ],
+    // Refused by the edit-state check (decided or withdrawn elsewhere: the page is disabled), or not.
     'xstate.error.actor.approve': [
       { type: 'xstate.error.actor.approve', error: new Error('您不是当前节点的审批人') },
+      { type: 'xstate.error.actor.approve', error: editStateRefusal('该审批已结束，不能再操作') },
     ],
     'xstate.done.actor.reject': [{ type: 'xstate.done.actor.reject', output: approvalRecord(2, 0, 0) }],
     'xstate.error.actor.reject': [
-      { type: 'xstate.error.actor.reject', error: new Error('该审批已结束，不能再操作') },
+      { type: 'xstate.error.actor.reject', error: new Error('您不是当前节点的审批人') },
+      { type: 'xstate.error.actor.reject', error: editStateRefusal('该审批已结束，不能再操作') },
     ],
     'xstate.done.actor.revokeApproval': [{ type: 'xstate.done.actor.revokeApproval', output: undefined }],
     'xstate.error.actor.revokeApproval': [
-      { type: 'xstate.error.actor.revokeApproval', error: new Error('该审批已结束，不能撤回') },
+      { type: 'xstate.error.actor.revokeApproval', error: new Error('网络异常，请稍后再试') },
+      { type: 'xstate.error.actor.revokeApproval', error: editStateRefusal('该审批已结束，不能撤回') },
     ],
   },
 };

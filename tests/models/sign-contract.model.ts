@@ -7,6 +7,7 @@ import {
   type SignSubmissionResult,
 } from '../../machines/sign-contract.machine';
 import type { ModelSpec } from '../support/machine-model';
+import { editStateRefusal } from './edit-refusal';
 
 export const contractId = 101;
 
@@ -34,6 +35,9 @@ export function submitted(nextType: 1 | 2 | 3): SignSubmissionResult {
   };
 }
 
+/** The edit-state check's answer: the contract was moved elsewhere into a state that does not allow the edit. */
+const stateRefused = '当前状态不允许此操作！';
+
 const request = { body: { boxid: 1, signatureType: 1, content: {} } };
 const stateResult = (state: SignStateCode) => ({ state, contractId });
 
@@ -52,6 +56,7 @@ export const signContractModel: ModelSpec = {
     })),
     'xstate.error.actor.submitContract': [
       { type: 'xstate.error.actor.submitContract', error: new Error('甲方：身份证号码格式不正确') },
+      { type: 'xstate.error.actor.submitContract', error: editStateRefusal(stateRefused) },
     ],
     'xstate.done.actor.loadContract': ([1, 2, 3, 4, 6, 7, 8] as const).map((s) => ({
       type: 'xstate.done.actor.loadContract',
@@ -75,34 +80,41 @@ export const signContractModel: ModelSpec = {
     'xstate.done.actor.startSigning': [{ type: 'xstate.done.actor.startSigning', output: stateResult(7) }],
     'xstate.error.actor.startSigning': [
       { type: 'xstate.error.actor.startSigning', error: new Error('签约份数不足，请先购买签约份数') },
+      { type: 'xstate.error.actor.startSigning', error: editStateRefusal(stateRefused) },
     ],
     'xstate.done.actor.startApproval': [{ type: 'xstate.done.actor.startApproval', output: stateResult(2) }],
     'xstate.error.actor.startApproval': [
       { type: 'xstate.error.actor.startApproval', error: new Error('当前状态不允许此操作！') },
+      { type: 'xstate.error.actor.startApproval', error: editStateRefusal(stateRefused) },
     ],
     'xstate.done.actor.terminateContract': [
       { type: 'xstate.done.actor.terminateContract', output: stateResult(1) },
     ],
     'xstate.error.actor.terminateContract': [
       { type: 'xstate.error.actor.terminateContract', error: new Error('当前状态不允许此操作！') },
+      { type: 'xstate.error.actor.terminateContract', error: editStateRefusal(stateRefused) },
     ],
     'xstate.done.actor.completeContract': [
       { type: 'xstate.done.actor.completeContract', output: stateResult(6) },
     ],
     'xstate.error.actor.completeContract': [
       { type: 'xstate.error.actor.completeContract', error: new Error('当前状态不允许此操作！') },
+      { type: 'xstate.error.actor.completeContract', error: editStateRefusal(stateRefused) },
     ],
     'xstate.done.actor.voidContract': [{ type: 'xstate.done.actor.voidContract', output: stateResult(4) }],
     'xstate.error.actor.voidContract': [
       { type: 'xstate.error.actor.voidContract', error: new Error('您没有权限，请联系管理员设置相关权限') },
+      { type: 'xstate.error.actor.voidContract', error: editStateRefusal(stateRefused) },
     ],
     'xstate.done.actor.revokeVoid': [{ type: 'xstate.done.actor.revokeVoid', output: stateResult(1) }],
     'xstate.error.actor.revokeVoid': [
       { type: 'xstate.error.actor.revokeVoid', error: new Error('当前状态不允许此操作！') },
+      { type: 'xstate.error.actor.revokeVoid', error: editStateRefusal(stateRefused) },
     ],
     'xstate.done.actor.deleteContract': [{ type: 'xstate.done.actor.deleteContract', output: undefined }],
     'xstate.error.actor.deleteContract': [
       { type: 'xstate.error.actor.deleteContract', error: new Error('当前状态不允许此操作！') },
+      { type: 'xstate.error.actor.deleteContract', error: editStateRefusal(stateRefused) },
     ],
   },
 };

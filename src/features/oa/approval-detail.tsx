@@ -22,7 +22,7 @@ import {
 import { approvalMachine, approvalMessages } from '../../../machines/approval.machine';
 import { inspect } from '../../inspector/inspection-store';
 import { approvalActors, approvalRecord, readApprovalStatus, type OaInstanceDetail } from './oa-actors';
-import { useRecordWatch } from '../../core/record-watch';
+import { disableRecordPages, useRecordWatch } from '../../core/record-watch';
 import { PageDisabledDialog } from '../../ui/page-disabled-dialog';
 import { approvalStatusColors, approvalStatusNames, approverTypeNames, stepStatusNames } from './oa-format';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -113,6 +113,8 @@ export function ApprovalDetail({
       actors: approvalActors((next) => {
         setDetail(next);
       }),
+      // A decision or revoke refused by the edit-state check: 当前页面状态不可操作 over the record.
+      actions: { disablePage: () => disableRecordPages(approvalRecord(approvalId)) },
     }),
   );
   const [state, send] = useMachine(machine, { input: { approvalId }, inspect });

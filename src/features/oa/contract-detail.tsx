@@ -210,6 +210,7 @@ export function ContractDetail({
           approvalId={pendingApprovalId}
           targetName={stateNames(kind)[requested?.to ?? 0] ?? ''}
           contract={actor}
+          record={ledgerRecord(kind, contractId)}
         />
       )}
       {!isAwaiting && canChangeState && (

@@ -18,6 +18,7 @@ import {
 } from '../../../machines/contract-states';
 import { inspect } from '../../inspector/inspection-store';
 import { approvalActors, type ContractKind, type OaInstanceDetail } from './oa-actors';
+import { disableRecordPages, type RecordRef } from '../../core/record-watch';
 import {
   approvalStatusNames,
   rentStateColors,
@@ -56,13 +57,21 @@ export function PendingApproval({
   approvalId,
   targetName,
   contract,
+  record,
 }: {
   approvalId: number;
   targetName: string;
   contract: AnyActorRef;
+  /** The contract the approval changes: a revoke refused by the edit-state check disables its page. */
+  record: RecordRef;
 }) {
   const [detail, setDetail] = useState<OaInstanceDetail | null>(null);
-  const [machine] = useState(() => approvalMachine.provide({ actors: approvalActors(setDetail) }));
+  const [machine] = useState(() =>
+    approvalMachine.provide({
+      actors: approvalActors(setDetail),
+      actions: { disablePage: () => disableRecordPages(record) },
+    }),
+  );
   const [state, send] = useMachine(machine, { input: { approvalId }, inspect });
   const outcome = state.matches('approved')
     ? 'approval.approved'

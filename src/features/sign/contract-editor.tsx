@@ -97,6 +97,8 @@ export function useContractEditor({
         workspace.closePage(tabKey(pageOf()));
       },
       navigateToList: () => workspace.openPage(signPages.list()),
+      // An edit refused by the edit-state check: the shell's 当前页面状态不可操作 closes this tab.
+      disablePage: (contractId) => workspace.disablePage(signPages.detail(contractId).appType, contractId),
     }),
   );
   const [sign, send] = useMachine(signMachine, { inspect });

@@ -61,10 +61,12 @@ export type SignListFilter = Omit<SignListQuery, 'pageindex' | 'pagesize'>;
 export const logPageSize = 10;
 export const templatePageSize = 15;
 
-/** The sign-contract machine with the real calls; navigation is the page's. */
+/** The sign-contract machine with the real calls; navigation and disabling the page are the page's. */
 export function createSignContractMachine(navigation: {
   navigateToDetail: (contractId: number) => void;
   navigateToList: () => void;
+  /** An edit refused by the edit-state check: 当前页面状态不可操作 over the page showing the contract. */
+  disablePage: (contractId: number) => void;
 }) {
   return signContractMachine.provide({
     actions: {
@@ -72,6 +74,9 @@ export function createSignContractMachine(navigation: {
         if (context.contractId !== null) navigation.navigateToDetail(context.contractId);
       },
       navigateToList: () => navigation.navigateToList(),
+      disablePage: ({ context }) => {
+        if (context.contractId !== null) navigation.disablePage(context.contractId);
+      },
     },
     actors: {
       submitContract: fromPromise<SignSubmissionResult, SignSubmitRequest>(async ({ input }) => {

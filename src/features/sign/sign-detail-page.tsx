@@ -27,7 +27,7 @@ import { signConfirmations, type SignDetailButtons } from '../../../machines/sig
 import { tabKey } from '../../../machines/tabs.machine';
 import type { PageProps } from '../../core/workspace';
 import { useWorkspace } from '../../core/workspace';
-import { useRecordWatch } from '../../core/record-watch';
+import { disableRecordPages, useRecordWatch } from '../../core/record-watch';
 import { SignPrintPanel } from './sign-print-panel';
 import { inspect } from '../../inspector/inspection-store';
 import { SigningLinkActions } from '../../shared/signing-link-actions';
@@ -211,6 +211,8 @@ function ContractDetail({ contractId }: { contractId: number }) {
   const [machine] = useState(() =>
     createSignContractMachine({
       navigateToDetail: () => {},
+      // The record watch below shows 当前页面状态不可操作 and closes the tab.
+      disablePage: (id) => disableRecordPages({ appType: signPages.detail(id).appType, id }),
       navigateToList: () => {
         workspace.openPage(signPages.list());
         workspace.closePage(tabKey(signPages.detail(contractId)));
