@@ -15,7 +15,7 @@ import {
   printTable,
   seconds,
   signIn,
-  startBenchServer,
+  prepareThenServe,
   type Row,
 } from './support/harness';
 import {
@@ -27,12 +27,11 @@ import {
   listingsPerCompany,
 } from './support/listing-search-config';
 
+type Prepared = { generatedIn: number; customersGeneratedIn: number };
 type Ready = {
   kind: string;
   rows: number;
-  generatedIn: number;
   customerRows: number;
-  customersGeneratedIn: number;
   productPort: number;
   floorPort: number;
   plan: string;
@@ -41,8 +40,9 @@ type Ready = {
 const rows: Row[] = [];
 
 async function measure(backend: string, databaseUrl: string | undefined): Promise<string> {
-  const server = await startBenchServer<Ready>('bench/support/listing-server.ts', databaseUrl);
+  const server = await prepareThenServe<Ready, Prepared>('bench/support/listing-server.ts', databaseUrl);
   const { ready } = server;
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
   try {
     const base = `http://127.0.0.1:${ready.productPort}/api`;
     const headers = await signIn(base, '13800000000');
@@ -72,12 +72,14 @@ async function measure(backend: string, databaseUrl: string | undefined): Promis
       }
     }
     return [
-      `${backend}: ${ready.rows.toLocaleString('en')} listings generated in ${ready.generatedIn.toFixed(0)} s,`,
-      `${ready.customerRows.toLocaleString('en')} customers in ${ready.customersGeneratedIn.toFixed(0)} s;`,
-      `server RSS peak ${(server.peakRss() / 1024 / 1024).toFixed(0)} MB\n${ready.plan}`,
+      `${backend}: ${ready.rows.toLocaleString('en')} listings generated in ${server.prepared?.generatedIn.toFixed(0)} s,`,
+      `${ready.customerRows.toLocaleString('en')} customers in ${server.prepared?.customersGeneratedIn.toFixed(0)} s;`,
+      `serving process RSS peak ${mb(server.peakRss())} (the process that generated the data: ${mb(server.prepareRss)})\n${ready.plan}`,
     ].join(' ');
   } finally {
     server.child.kill('SIGTERM');
+    await new Promise((resolve) => server.child.once('exit', resolve));
+    server.cleanUp();
   }
 }
 

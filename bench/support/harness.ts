@@ -81,7 +81,10 @@ export function startBenchServer<Ready>(
  * exits, then BENCH_PHASE=serve opens it in a new process and serves. Without PostgreSQL the data is an
  * embedded database in a temporary folder (as `npm start` keeps it in DATA_DIR), removed afterwards.
  */
-export async function prepareThenServe<Ready>(script: string, databaseUrl: string | undefined) {
+export async function prepareThenServe<Ready, Prepared = unknown>(
+  script: string,
+  databaseUrl: string | undefined,
+) {
   const dataDir = databaseUrl ? null : mkdtempSync(join(tmpdir(), 'bench-data-'));
   const env: Record<string, string> = dataDir ? { BENCH_DATA_DIR: dataDir } : {};
   const prepare = fork(script, [], {
@@ -95,8 +98,10 @@ export async function prepareThenServe<Ready>(script: string, databaseUrl: strin
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   let prepareRss = 0;
-  prepare.on('message', (message: { rss?: number }) => {
+  let prepared: Prepared | undefined;
+  prepare.on('message', (message: { rss?: number; ready?: { prepared?: Prepared } }) => {
     if (message.rss) prepareRss = Math.max(prepareRss, message.rss);
+    if (message.ready?.prepared) prepared = message.ready.prepared;
   });
   const code = await new Promise<number | null>((resolve) => prepare.once('exit', resolve));
   if (code !== 0) throw new Error(`preparing the benchmark data failed (${code})`);
@@ -104,6 +109,8 @@ export async function prepareThenServe<Ready>(script: string, databaseUrl: strin
   return {
     ...server,
     prepareRss,
+    /** What the prepare phase reported (its `prepared` field), e.g. how long generating took. */
+    prepared,
     cleanUp: () => {
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,10 +1,12 @@
 /**
- * The server side of the listing-search benchmark, run as its own process so the load generator does
- * not share its event loop: opens the database (BENCH_DATABASE_URL for PostgreSQL, else PGlite in
- * memory), loads the demo data, generates 100,000 listings in each of 10 companies (1,000,000 rows)
- * and 200,000 customers in each (2,000,000 rows) with SQL, reads the query plans of the benchmarked
- * searches, and serves the product and, on a second port, the floor: a bare Fastify route and one
- * doing a single indexed query on the same table. It reports over IPC (bench/support/harness.ts).
+ * The server side of the listing-search benchmark, run twice as an office runs the product (as
+ * bench/support/api-server.ts): first (BENCH_PHASE=prepare) it opens the database (BENCH_DATABASE_URL
+ * for PostgreSQL, else PGlite in BENCH_DATA_DIR, as `npm start` keeps it), loads the demo data,
+ * generates 100,000 listings in each of 10 companies (1,000,000 rows) and 200,000 customers in each
+ * (2,000,000 rows) with SQL, and exits; then (BENCH_PHASE=serve) a new process opens that database,
+ * reads the query plans of the benchmarked searches, and serves the product and, on a second port,
+ * the floor: a bare Fastify route and one doing a single indexed query on the same table. It reports
+ * over IPC (bench/support/harness.ts).
  */
 import Fastify from 'fastify';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
@@ -15,38 +17,52 @@ import { createCompany } from '../../server/areas/org/companies';
 import { users } from '../../server/db/schema';
 import { houses } from '../../server/db/schema-house';
 import { houseAccess } from '../../server/areas/housing/access';
-import { houseOrder, keywordCondition, searchConditions } from '../../server/areas/housing/search';
+import { houseSearchPage } from '../../server/areas/housing/search';
 import type { Session } from '../../server/contract/types';
 import { customers } from '../../server/db/schema-customer';
 import { benchSearch, listingsPerCompany, companyCount, customersPerCompany } from './listing-search-config';
 import { reportToBench } from './harness';
 
-const database = await openDatabase({ databaseUrl: process.env['BENCH_DATABASE_URL'] });
+const phase = process.env['BENCH_PHASE'] ?? 'serve';
+const database = await openDatabase({
+  databaseUrl: process.env['BENCH_DATABASE_URL'],
+  dataDir: process.env['BENCH_DATA_DIR'],
+});
 const db = database.db;
-await seedDemoData(db);
-const companyIds: number[] = [];
-const [manager] = await db.select().from(users).where(eq(users.userName, '13800000000'));
-companyIds.push(manager!.companyId);
-for (let index = companyIds.length; index < companyCount; index += 1) {
-  const created = await createCompany(db, {
-    name: `压测经纪公司${index + 1}`,
-    manager: {
-      userName: `1770000${String(index).padStart(4, '0')}`,
-      name: `压测经理${index + 1}`,
-      passwordHash: null,
-    },
-  });
-  companyIds.push(created.companyId);
+if (phase === 'prepare') {
+  const generated = await prepare();
+  await database.close();
+  reportToBench({ prepared: generated }, async () => {});
+  process.exit(0);
 }
+const [manager] = await db.select().from(users).where(eq(users.userName, '13800000000'));
+if (!manager) throw new Error('demo data missing');
 
-const started = Date.now();
-for (const companyId of companyIds) {
-  const [owner] = await db
-    .select({ id: users.id, deptId: users.deptId })
-    .from(users)
-    .where(eq(users.companyId, companyId))
-    .limit(1);
-  await db.execute(sql`
+async function prepare() {
+  await seedDemoData(db);
+  const companyIds: number[] = [];
+  const [manager] = await db.select().from(users).where(eq(users.userName, '13800000000'));
+  companyIds.push(manager!.companyId);
+  for (let index = companyIds.length; index < companyCount; index += 1) {
+    const created = await createCompany(db, {
+      name: `压测经纪公司${index + 1}`,
+      manager: {
+        userName: `1770000${String(index).padStart(4, '0')}`,
+        name: `压测经理${index + 1}`,
+        passwordHash: null,
+      },
+    });
+    companyIds.push(created.companyId);
+  }
+
+  const started = Date.now();
+  for (const companyId of companyIds) {
+    const [owner] = await db
+      .select({ id: users.id, deptId: users.deptId })
+      .from(users)
+      .where(eq(users.companyId, companyId))
+      .limit(1);
+    await db.execute(sql`
     with pc as (
       select id, name, city_id, district_id, region_id, address, coalesce(avg_unit_price, 50000) as avg_price,
              (row_number() over (order by id)) - 1 as idx
@@ -73,21 +89,20 @@ for (const companyId of companyIds) {
     from generate_series(1, ${listingsPerCompany}::int) g
     join pc on pc.idx = g % (select total from n)
   `);
-}
-await db.execute(sql`vacuum analyze houses`);
-const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(houses);
-const generatedIn = (Date.now() - started) / 1000;
+  }
+  await db.execute(sql`vacuum analyze houses`);
+  const generatedIn = (Date.now() - started) / 1000;
 
-// Customers: buy (70%) and rent, 60% private to the company's first user, budgets and areas around
-// the listings', phones unique per company, entered and followed over the last year.
-const customersStarted = Date.now();
-for (const companyId of companyIds) {
-  const [owner] = await db
-    .select({ id: users.id, deptId: users.deptId })
-    .from(users)
-    .where(eq(users.companyId, companyId))
-    .limit(1);
-  await db.execute(sql`
+  // Customers: buy (70%) and rent, 60% private to the company's first user, budgets and areas around
+  // the listings', phones unique per company, entered and followed over the last year.
+  const customersStarted = Date.now();
+  for (const companyId of companyIds) {
+    const [owner] = await db
+      .select({ id: users.id, deptId: users.deptId })
+      .from(users)
+      .where(eq(users.companyId, companyId))
+      .limit(1);
+    await db.execute(sql`
     insert into customers (company_id, customer_no, type, attribution, name, gender, phones, phone, source, level,
       state, price_min, price_max, area_min, area_max, demand, attributor_id, dept_id, entry_user_id, private_since,
       last_follow_up_at, entry_time)
@@ -109,33 +124,26 @@ for (const companyId of companyIds) {
       now() - (g % 365) * interval '1 day' - (g % 86400) * interval '1 second'
     from generate_series(1, ${customersPerCompany}::int) g
   `);
+  }
+  await db.execute(sql`vacuum analyze customers`);
+  const customersGeneratedIn = (Date.now() - customersStarted) / 1000;
+  return { generatedIn, customersGeneratedIn };
 }
-await db.execute(sql`vacuum analyze customers`);
+
+const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(houses);
 const [{ customerRows } = { customerRows: 0 }] = await db.select({ customerRows: count() }).from(customers);
-const customersGeneratedIn = (Date.now() - customersStarted) / 1000;
 
 // The plan of the benchmarked search, as the product builds it for the manager of company A.
 const session: Session = {
   sessionId: 'bench',
-  userId: manager!.id,
-  companyId: manager!.companyId,
+  userId: manager.id,
+  companyId: manager.companyId,
   isManager: true,
   roleId: null,
-  deptId: manager!.deptId,
+  deptId: manager.deptId,
 };
 const access = await houseAccess(db, session);
-const where = and(
-  searchConditions(access, benchSearch, await keywordCondition(db, manager!.companyId, benchSearch.newKey)),
-  eq(houses.type, 1),
-);
-const page = db
-  .select({ id: houses.id })
-  .from(houses)
-  .where(where)
-  .orderBy(...houseOrder(0))
-  .limit(15)
-  .toSQL();
-const counted = db.select({ total: count() }).from(houses).where(where).toSQL();
+const searched = houseSearchPage(db, access, benchSearch).toSQL();
 const explain = async (query: { sql: string; params: unknown[] }) => {
   const inline = query.params.reduce<string>(
     (text, param, index) =>
@@ -149,7 +157,7 @@ const explain = async (query: { sql: string; params: unknown[] }) => {
   const rows = (result as { rows: Record<string, string>[] }).rows;
   return rows.map((row) => Object.values(row)[0]).join('\n');
 };
-const plan = `-- page\n${await explain(page)}\n-- total\n${await explain(counted)}`;
+const plan = `-- the page with its total, as housingPosts runs it\n${await explain(searched)}`;
 
 const app = await buildApp({ db, logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
@@ -159,7 +167,7 @@ floor.get('/query', async () => {
   const rows = await db
     .select({ id: houses.id, communityName: houses.communityName, price: houses.price })
     .from(houses)
-    .where(and(eq(houses.companyId, manager!.companyId), eq(houses.type, 1), isNull(houses.deletedAt)))
+    .where(and(eq(houses.companyId, manager.companyId), eq(houses.type, 1), isNull(houses.deletedAt)))
     .orderBy(sql`${houses.entryTime} desc nulls last`)
     .limit(15);
   return { code: 200, message: 'success', data: rows };
@@ -171,9 +179,7 @@ reportToBench(
   {
     kind: database.kind,
     rows: total,
-    generatedIn,
     customerRows,
-    customersGeneratedIn,
     productPort: port(app),
     floorPort: port(floor),
     plan,

@@ -137,6 +137,32 @@ describe('listings: entry, search, protection, pools and the recycle bin', () =>
       body: { newKey: { type: 1, key: '天健世纪' }, price: { min: 680, max: 700 } },
     });
     expect((stillByDictionary.data as Listed[]).map((row) => row.houseId)).toContain(houseId);
+    // One keyword naming an archived community and a typed one: both are found and counted once each,
+    // and a page past the end still answers the total.
+    const besideTyped = await call(t.app, 'POST', '/housing/v2/housingAdd', {
+      headers: broker,
+      body: listing({
+        communityId: undefined,
+        communityName: '天健世纪旁自建楼',
+        roomNo: '302',
+        ownerPhone: '13922224444',
+        price: 690,
+      }),
+    });
+    expect(besideTyped.code).toBe(200);
+    const both = { newKey: { type: 1, key: '天健世纪' }, price: { min: 680, max: 700 } };
+    const bothPage = await call(t.app, 'POST', '/housing/v2/housingPosts', { headers: broker, body: both });
+    const bothIds = (bothPage.data as Listed[]).map((row) => row.houseId);
+    expect(bothIds).toEqual(
+      expect.arrayContaining([houseId, (besideTyped.data as { houseId: number }).houseId]),
+    );
+    expect(bothPage.total).toBe(bothIds.length);
+    const pastTheEnd = await call(t.app, 'POST', '/housing/v2/housingPosts', {
+      headers: broker,
+      body: { ...both, pageindex: 99 },
+    });
+    expect(pastTheEnd.data).toEqual([]);
+    expect(pastTheEnd.total).toBe(bothPage.total);
     const wrongRange = await call(t.app, 'POST', '/housing/v2/housingPosts', {
       headers: broker,
       body: { price: { min: 800, max: 700 } },

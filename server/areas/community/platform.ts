@@ -7,7 +7,7 @@ import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/db';
 import { platformCommunities } from '../../db/schema-community';
 import { notFound } from '../../contract/envelope';
-import { comparePinyin, findCity, findProvince, listDistricts, pinyinInitial } from '../regions/regions';
+import { comparePinyin, findCity, findProvince, findDistrict, pinyinInitial } from '../regions/regions';
 import { platformCommunitySeeds, platformRegions, regionIdOf } from './platform-data';
 
 export type PlatformCommunity = typeof platformCommunities.$inferSelect;
@@ -29,7 +29,7 @@ export async function loadPlatformCommunities(db: Db): Promise<void> {
 
 export function districtName(districtId: number | null, cityId: number): string | null {
   if (districtId === null) return null;
-  return listDistricts(cityId).find((d) => d.distractId === districtId)?.distractName ?? null;
+  return findDistrict(cityId, districtId)?.distractName ?? null;
 }
 
 /** 片区 of a district, for the district list with regions (getDistractList type 2). */

@@ -18,6 +18,7 @@ type Divisions = {
   districts: District[];
   provinceById: Map<number, Province>;
   cityById: Map<number, City>;
+  districtsByCity: Map<number, District[]>;
 };
 
 const require = createRequire(import.meta.url);
@@ -53,6 +54,10 @@ function divisions(): Divisions {
     districts,
     provinceById,
     cityById: new Map(cities.map((city) => [city.cityid, city])),
+    districtsByCity: districts.reduce((byCity, district) => {
+      byCity.set(district.cityid, [...(byCity.get(district.cityid) ?? []), district]);
+      return byCity;
+    }, new Map<number, District[]>()),
   };
   return loaded;
 }
@@ -66,7 +71,12 @@ export function listCities(provinceid: number): City[] {
 }
 
 export function listDistricts(cityid: number): District[] {
-  return divisions().districts.filter((district) => district.cityid === cityid);
+  return divisions().districtsByCity.get(cityid) ?? [];
+}
+
+/** A district of a city by its id (list rows name theirs), without scanning the country's districts. */
+export function findDistrict(cityid: number, districtId: number): District | undefined {
+  return listDistricts(cityid).find((district) => district.distractId === districtId);
 }
 
 export function findCity(cityid: number): City | undefined {
