@@ -26,6 +26,7 @@ type Browser = {
   states: Count;
   transitions: Count;
   forced: { transitions: string[]; percent: number; alsoForced: string[] };
+  forged: { transitions: string[]; percent: number };
   missingStates: string[];
   missingTransitions: string[];
 };
@@ -61,6 +62,10 @@ for (const file of modelFiles) {
               percent: (100 * observed.forcedTransitions.length) / Math.max(1, all.transitions.length),
               alsoForced: observed.alsoForced,
             },
+            forged: {
+              transitions: observed.forgedTransitions,
+              percent: (100 * observed.forgedTransitions.length) / Math.max(1, all.transitions.length),
+            },
             missingStates: observed.missingStates,
             missingTransitions: observed.missingTransitions,
           }
@@ -78,12 +83,15 @@ for (const file of modelFiles) {
       browser ? fmt(browser.states) : '—',
       browser ? fmt(browser.transitions) : '—',
       browser ? `${browser.forced.transitions.length} (${browser.forced.percent.toFixed(1)}%)` : '—',
+      browser ? `${browser.forged.transitions.length} (${browser.forged.percent.toFixed(1)}%)` : '—',
     ]);
     for (const missing of [...unit.missingStates, ...unit.missingTransitions])
       notes.push(`${id}: vitest does not reach ${missing}`);
     if (browser) {
       for (const forced of browser.forced.transitions)
         notes.push(`${id}: forced through the inspector: ${forced}`);
+      for (const forged of browser.forged.transitions)
+        notes.push(`${id}: on a server answer forged at the network layer: ${forged}`);
       for (const forced of browser.forced.alsoForced)
         notes.push(`${id}: also taken through the inspector (driven elsewhere): ${forced}`);
       for (const missing of [...browser.missingStates, ...browser.missingTransitions])
@@ -100,6 +108,7 @@ const header = [
   'browser states',
   'browser transitions',
   'forced (inspector)',
+  'forged (network)',
 ];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
 const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
@@ -119,7 +128,8 @@ if (records === null || records.length === 0) {
   console.log(
     `Browser columns: the last Playwright run on port ${port} (${where}, ${statSync(recordsFile).mtime.toISOString()}): ` +
       `${counted} of ${records.length} recorded paths passed and count; states and transitions driven by the UI, ` +
-      `the real server or the page's clock. Forced: transitions taken only through the inspector (% of the machine's transitions). ` +
+      `the real server or the page's clock. Forced: transitions taken only through the inspector; forged: only on a server ` +
+      `answer forged at the network layer (each as % of the machine's transitions). ` +
       `— means the run has no passed path of that machine.`,
   );
 }

@@ -52,6 +52,17 @@ export function defaultSource(eventType: string): Exclude<EventSource, 'inspecto
 
 /** Set by sendThroughInspector while a step's executor runs: that step was forced. */
 let forcedThroughInspector = false;
+/** Set by declareStepSource while a step's executor runs. */
+let declaredSource: Exclude<EventSource, 'inspector'> | null = null;
+
+/**
+ * Declares how the running step's event is produced, where it differs from its event type's: above
+ * all `network`, a server answer forged at the network layer (page.route fulfilling the call with a
+ * changed body) because the real server cannot give it — recorded and reported apart.
+ */
+export function declareStepSource(source: Exclude<EventSource, 'inspector'>): void {
+  declaredSource = source;
+}
 
 export async function runPathInBrowser<F>(
   spec: ModelSpec,
@@ -74,11 +85,13 @@ export async function runPathInBrowser<F>(
       const execute = executors.events[step.event.type];
       if (!execute) throw new Error(`no executor for ${step.event.type}`);
       forcedThroughInspector = false;
+      declaredSource = null;
       await execute(context);
       const source: EventSource = forcedThroughInspector
         ? 'inspector'
-        : (executors.sources?.[step.event.type] ?? defaultSource(step.event.type));
+        : (declaredSource ?? executors.sources?.[step.event.type] ?? defaultSource(step.event.type));
       forcedThroughInspector = false;
+      declaredSource = null;
       for (const node of step.state._nodes) {
         if (node.type !== 'atomic' && node.type !== 'final') continue;
         const assertion = executors.states[node.id];

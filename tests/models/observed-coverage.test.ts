@@ -86,6 +86,16 @@ describe('observed browser coverage', () => {
     expect(observed.missingTransitions).toEqual(['m.busy on cancel #0']);
   });
 
+  it('counts transitions taken on an answer forged at the network layer apart from forced and driven ones', () => {
+    const forgedFinish = step('xstate.done.actor.work', 'network', ['m', 'm.done'], ['m.busy on finish #0']);
+    const observed = observeCoverage('m', all, [record({}, [init, go, forgedFinish])]);
+    expect(observed.forgedTransitions).toEqual(['m.busy on finish #0']);
+    expect(observed.forcedTransitions).toEqual([]);
+    expect(observed.drivenTransitions).toEqual(['m.idle on go #0']);
+    expect(observed.forcedStates).toEqual(['m.done']);
+    expect(observed.missingStates).toEqual([]);
+  });
+
   it('reaches a state only through the inspector: forced, not driven', () => {
     const forcedBusy = step('go', 'inspector', ['m', 'm.busy'], ['m.idle on go #0']);
     const observed = observeCoverage('m', all, [record({}, [init, forcedBusy])]);

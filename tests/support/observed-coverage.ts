@@ -2,13 +2,19 @@
  * Observed browser coverage: what the Playwright paths actually executed, read from the records
  * runPathInBrowser attaches to each test and e2e/support/model-run-reporter.ts writes to
  * reports/model-runs/<port>.jsonl (one line per path, replaced by every run). Only paths that ran
- * to their end in a test that passed count; a transition taken through the inspector is forced and
- * counted apart from those the UI, the real server or the page's clock drove.
+ * to their end in a test that passed count; a transition taken through the inspector is forced, and
+ * one taken on a server answer forged at the network layer (page.route, for an answer the real
+ * server cannot give) is forged: both are counted apart from those the UI, the real server or the
+ * page's clock drove.
  */
 import { readFileSync, existsSync } from 'node:fs';
 
-/** How an event of a browser path was produced. */
-export type EventSource = 'ui' | 'server' | 'clock' | 'inspector';
+/**
+ * How an event of a browser path was produced: by what a person does (ui), the real server's answer
+ * (server; a request failed at the network layer counts as one), the page's clock, a server answer
+ * forged at the network layer (network), or sent to the machine through the in-app inspector.
+ */
+export type EventSource = 'ui' | 'server' | 'clock' | 'network' | 'inspector';
 
 export type StepRecord = {
   event: string;
@@ -39,7 +45,9 @@ export type ObservedCoverage = {
   drivenTransitions: string[];
   /** Transitions taken through the inspector that no driven step took. */
   forcedTransitions: string[];
-  /** States reached only through the inspector. */
+  /** Transitions taken on a forged server answer that no driven or forced step took. */
+  forgedTransitions: string[];
+  /** States reached only through the inspector (or a forged answer). */
   forcedStates: string[];
   /** Transitions taken through the inspector although a driven step took them too. */
   alsoForced: string[];
@@ -66,34 +74,38 @@ export function observeCoverage(
   records: PathRecord[],
 ): ObservedCoverage {
   const counted = records.filter((r) => r.machine === machine && countsForCoverage(r));
-  const drivenStates = new Set<string>();
-  const drivenTransitions = new Set<string>();
-  const inspectorStates = new Set<string>();
-  const inspectorTransitions = new Set<string>();
+  const reached = { driven: new Set<string>(), inspector: new Set<string>(), network: new Set<string>() };
+  const taken = { driven: new Set<string>(), inspector: new Set<string>(), network: new Set<string>() };
   for (const record of counted) {
     for (const step of record.steps) {
-      const isForced = step.source === 'inspector';
-      for (const state of step.states) (isForced ? inspectorStates : drivenStates).add(state);
-      for (const transition of step.transitions)
-        (isForced ? inspectorTransitions : drivenTransitions).add(transition);
+      const kind =
+        step.source === 'inspector' ? 'inspector' : step.source === 'network' ? 'network' : 'driven';
+      for (const state of step.states) reached[kind].add(state);
+      for (const transition of step.transitions) taken[kind].add(transition);
     }
   }
-  const known = (list: string[], set: Set<string>) => list.filter((item) => set.has(item));
-  const forcedTransitions = [...inspectorTransitions].filter((t) => !drivenTransitions.has(t));
-  const forcedStates = [...inspectorStates].filter((s) => !drivenStates.has(s));
+  const pick = (list: string[], test: (item: string) => boolean) => list.filter(test);
   return {
     paths: counted.length,
-    drivenStates: known(all.states, drivenStates),
-    drivenTransitions: known(all.transitions, drivenTransitions),
-    forcedTransitions: known(all.transitions, new Set(forcedTransitions)),
-    forcedStates: known(all.states, new Set(forcedStates)),
-    alsoForced: known(
+    drivenStates: pick(all.states, (s) => reached.driven.has(s)),
+    drivenTransitions: pick(all.transitions, (t) => taken.driven.has(t)),
+    forcedTransitions: pick(all.transitions, (t) => taken.inspector.has(t) && !taken.driven.has(t)),
+    forgedTransitions: pick(
       all.transitions,
-      new Set([...inspectorTransitions].filter((t) => drivenTransitions.has(t))),
+      (t) => taken.network.has(t) && !taken.driven.has(t) && !taken.inspector.has(t),
     ),
-    missingStates: all.states.filter((s) => !drivenStates.has(s) && !inspectorStates.has(s)),
-    missingTransitions: all.transitions.filter(
-      (t) => !drivenTransitions.has(t) && !inspectorTransitions.has(t),
+    forcedStates: pick(
+      all.states,
+      (s) => !reached.driven.has(s) && (reached.inspector.has(s) || reached.network.has(s)),
+    ),
+    alsoForced: pick(all.transitions, (t) => taken.inspector.has(t) && taken.driven.has(t)),
+    missingStates: pick(
+      all.states,
+      (s) => !reached.driven.has(s) && !reached.inspector.has(s) && !reached.network.has(s),
+    ),
+    missingTransitions: pick(
+      all.transitions,
+      (t) => !taken.driven.has(t) && !taken.inspector.has(t) && !taken.network.has(t),
     ),
   };
 }
