@@ -81,6 +81,18 @@ export const customers = pgTable(
       .where(sql`${t.deletedAt} IS NULL`),
     index('customers_company_phone_idx').on(t.companyId, t.phone),
     index('customers_attributor_idx').on(t.companyId, t.attributorId),
+    // The last digits of any of a customer's (at most three) phones, as a broker types them: reversed,
+    // a suffix is a prefix that the index ranges over (text_pattern_ops: by character in any locale).
+    // Extended statistics on the same expressions (migration 0028) let the planner see how few match.
+    ...([0, 1, 2] as const).map((n) =>
+      index(`customers_phone${n}_tail_idx`)
+        .on(t.companyId, sql.raw(`reverse(("phones" -> ${n}) ->> 'phone') text_pattern_ops`))
+        .where(sql`${t.deletedAt} IS NULL`),
+    ),
+    // A book's total under budget and area filters, counted from the index alone.
+    index('customers_demand_range_idx')
+      .on(t.companyId, t.attribution, t.type, t.priceMin, t.priceMax, t.areaMin, t.areaMax)
+      .where(sql`${t.deletedAt} IS NULL`),
   ],
 );
 

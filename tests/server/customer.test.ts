@@ -159,6 +159,30 @@ describe('customers: entry, de-duplication, search, follow-ups, deals, pools, as
       body: { searchType: 1, keyword: '2222' },
     });
     expect((byPhone.data as Row[]).map((r) => r.customerId)).toEqual([customerId]);
+    // Any of a customer's phones, by its last digits; a typed wildcard matches nothing.
+    const twoPhones = await call(t.app, 'POST', '/customer/v2/customerAdd', {
+      headers: broker,
+      body: buyer({ name: '韩雪', phones: [{ phone: '13512340000' }, { phone: '13987658642' }] }),
+    });
+    expect(twoPhones.code).toBe(200);
+    for (const [keyword, expected] of [
+      ['8642', 1],
+      ['7658642', 1],
+      ['13987658642', 1],
+      ['1234', 0],
+      ['%', 0],
+    ] as const) {
+      const found = await call(t.app, 'POST', '/customer/v2/customerPosts', {
+        headers: broker,
+        body: { searchType: 1, keyword },
+      });
+      expect({ keyword, total: found.total }).toEqual({ keyword, total: expected });
+    }
+    const removed = await call(t.app, 'POST', '/customer/v2/customerDelete', {
+      headers: manager,
+      body: { customerId: (twoPhones.data as { customerId: number }).customerId },
+    });
+    expect(removed.code).toBe(200);
     const byName = await call(t.app, 'POST', '/customer/v2/customerPosts', {
       headers: broker,
       body: { searchType: 3, keyword: '思远' },

@@ -63,8 +63,7 @@ function meets(
 function keywordCondition(searchType: number | undefined, keyword: string | undefined): SQL | undefined {
   const key = keyword?.trim();
   if (!key) return undefined;
-  if (searchType === 1)
-    return sql`exists (select 1 from jsonb_array_elements(${customers.phones}) p where p->>'phone' like ${`%${escapeLike(key)}`})`;
+  if (searchType === 1) return phoneEndsWith(key);
   if (searchType === 2) {
     const id = /^\d+$/.test(key) ? Number(key) : null;
     return or(
@@ -76,8 +75,21 @@ function keywordCondition(searchType: number | undefined, keyword: string | unde
   return or(
     ilike(customers.name, `%${escapeLike(key)}%`),
     ilike(customers.customerNo, `%${escapeLike(key)}%`),
-    ilike(customers.phone, `%${escapeLike(key)}`),
+    phoneEndsWith(key),
   );
+}
+
+/**
+ * Any of the customer's (at most three) phones ends with the digits typed: the reversed phone starts
+ * with the reversed digits, a range on customers_phone<n>_tail_idx rather than a read of every phone.
+ */
+function phoneEndsWith(digits: string): SQL {
+  const prefix = `${escapeLike([...digits].reverse().join(''))}%`;
+  return or(
+    ...([0, 1, 2] as const).map(
+      (n) => sql`reverse((${customers.phones} -> ${sql.raw(String(n))}) ->> 'phone') like ${prefix}`,
+    ),
+  )!;
 }
 
 const lastActive = sql`coalesce(${customers.lastFollowUpAt}, ${customers.entryTime})`;
