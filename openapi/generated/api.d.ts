@@ -1962,6 +1962,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/housing/v2/getHousingCustomizeSettings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 读取房源的自定义字段
+     * @description 设计补充（种子只给出 Widget 字段定义，未给出房源自定义字段的读取接口；按 getTemplateCustomizeSettings 命名）。 返回公司为房源录入表单定义的自定义控件字段（类型 1-7，字段名 fieldsList_ 加序号，requiredStatus 为必填开关），顺序即表单中的顺序； 本公司任何员工可读（录入表单用）。
+     */
+    get: operations['getHousingCustomizeSettings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/housing/v2/housingCustomizeSettings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 保存房源的自定义字段
+     * @description 设计补充（种子未给出此接口；按 templateCustomizeSettings 命名，字段模型与校验与模板的自定义字段相同）。需 基础设置 权限（88/8807）。 fieldsList 为完整列表（顺序即显示顺序）：不带 fieldName 时新建，带 fieldName 时修改，未出现的字段被删除（已录房源中的值不再显示，该房源下次修改时清除）； 单选、多选至少一个选项；fieldTitle 不可重复（code 405）。录入、修改房源时按这些字段校验 fieldsList，必填未填时 code 405（请输入/请选择 + 字段名称），不写入。
+     */
+    post: operations['housingCustomizeSettings'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/housing/v2/housingPosts': {
     parameters: {
       query?: never;
@@ -9285,7 +9325,10 @@ export interface components {
         /** 对租客的要求 */
         requirement?: string;
       };
-      /** 自定义字段 */
+      /**
+       * 自定义字段
+       * @description 公司自定义字段（getHousingCustomizeSettings）的值，键为 fieldName；按字段的类型与必填开关校验，未定义的键被忽略
+       */
       fieldsList?: {
         [key: string]: components['schemas']['HouseFieldValue'];
       };
@@ -9319,6 +9362,86 @@ export interface components {
        */
       remindTime?: string;
     };
+    /**
+     * 字段类型
+     * @description 控件类型：1 单行文本，2 多行文本，3 数字，4 单选，5 多选，6 日期（dateType 2 为日期时间，否则为日期），
+     *     7 数字（设计说明：7 为金额类数字，最多两位小数，可带单位 numUnit）
+     * @enum {integer}
+     */
+    TemplateFieldType: 1 | 2 | 3 | 4 | 5 | 6 | 7;
+    /** @description 模板的自定义控件字段定义 */
+    TemplateField: {
+      /** @description 字段名称 */
+      fieldTitle: string;
+      /** @description 表单字段名（前缀 fieldsList_） */
+      fieldName: string;
+      type: components['schemas']['TemplateFieldType'];
+      placeholder?: string | null;
+      numUnit?: string | null;
+      /**
+       * @description 1 必填，0 选填
+       * @enum {integer}
+       */
+      requiredStatus: 0 | 1;
+      optionsData: string[];
+      /**
+       * @description 单选、多选允许在选项之外自行填写：1 允许，0 不允许
+       * @enum {integer}
+       */
+      optionStatus: 0 | 1;
+      /**
+       * @description 日期类型的格式：1 日期，2 日期时间
+       * @enum {integer|null}
+       */
+      dateType?: 1 | 2 | null;
+    };
+    /** @description 房源录入表单的自定义控件字段（Widget 字段定义，与模板的自定义字段同一模型） */
+    HousingCustomizeSettings: {
+      fieldsList: components['schemas']['TemplateField'][];
+    };
+    /** @description 一个自定义控件字段的定义（保存时）。 */
+    TemplateFieldInput: {
+      /** 字段名称 */
+      fieldTitle: string;
+      /**
+       * 字段标识
+       * @description 表单字段名，前缀 fieldsList_；不填时服务端生成（fieldsList_ 加序号），已有字段必须原样传回以保留已填数据
+       */
+      fieldName?: string;
+      type: components['schemas']['TemplateFieldType'];
+      /** 提示文字 */
+      placeholder?: string;
+      /**
+       * 数字单位
+       * @description 数字类型（3、7）的单位，如 元、平方米
+       */
+      numUnit?: string;
+      /**
+       * 是否必填
+       * @description 1 必填，0 选填
+       * @default 0
+       * @enum {integer}
+       */
+      requiredStatus: 0 | 1;
+      /**
+       * 选项
+       * @description 单选（4）、多选（5）的选项，至少 1 项
+       */
+      optionsData?: string[];
+      /**
+       * 允许自填
+       * @description 单选、多选是否允许在选项之外自行填写：1 允许，0 不允许
+       * @default 0
+       * @enum {integer}
+       */
+      optionStatus: 0 | 1;
+      /**
+       * 日期格式
+       * @description 日期类型（6）的格式：1 日期（不填时），2 日期时间
+       * @enum {integer}
+       */
+      dateType?: 1 | 2;
+    } & unknown;
     /**
      * 关键字搜索
      * @description 关键字搜索（newKey）。
@@ -9527,8 +9650,7 @@ export interface components {
       followUpTime?: components['schemas']['DateTime'] | null;
     };
     /**
-     * @description 房源的表单数据（编辑时回填表单）。自定义字段（见 Widget 字段定义）的值在 fieldsList 中，以 fieldName 为键
-     *     （表单中的字段名为 fieldsList_<fieldName>）。
+     * @description 房源的表单数据（编辑时回填表单）。自定义字段（见 Widget 字段定义，getHousingCustomizeSettings）的值在 fieldsList 中，以 fieldName（fieldsList_ 加序号）为键。
      *     受关键信息保护的字段（业主电话、门牌号等）在未满足查看条件时为 null，需调用 getHouseInfoProtection 获取。
      */
     HouseRequestData: {
@@ -13112,39 +13234,6 @@ export interface components {
       rangeSetting: components['schemas']['TemplateRange'];
     };
     /**
-     * 字段类型
-     * @description 控件类型：1 单行文本，2 多行文本，3 数字，4 单选，5 多选，6 日期（dateType 2 为日期时间，否则为日期），
-     *     7 数字（设计说明：7 为金额类数字，最多两位小数，可带单位 numUnit）
-     * @enum {integer}
-     */
-    TemplateFieldType: 1 | 2 | 3 | 4 | 5 | 6 | 7;
-    /** @description 模板的自定义控件字段定义 */
-    TemplateField: {
-      /** @description 字段名称 */
-      fieldTitle: string;
-      /** @description 表单字段名（前缀 fieldsList_） */
-      fieldName: string;
-      type: components['schemas']['TemplateFieldType'];
-      placeholder?: string | null;
-      numUnit?: string | null;
-      /**
-       * @description 1 必填，0 选填
-       * @enum {integer}
-       */
-      requiredStatus: 0 | 1;
-      optionsData: string[];
-      /**
-       * @description 单选、多选允许在选项之外自行填写：1 允许，0 不允许
-       * @enum {integer}
-       */
-      optionStatus: 0 | 1;
-      /**
-       * @description 日期类型的格式：1 日期，2 日期时间
-       * @enum {integer|null}
-       */
-      dateType?: 1 | 2 | null;
-    };
-    /**
      * 标准字段必填设置
      * @description 模板标准表单字段的必填开关；键为字段路径（如 property.houseArea、transaction.transferDate），值 1 必填、0 选填
      */
@@ -13158,49 +13247,6 @@ export interface components {
       fieldsList: components['schemas']['TemplateField'][];
       requireFlags: components['schemas']['TemplateRequireFlags'];
     };
-    /** @description 一个自定义控件字段的定义（保存时）。 */
-    TemplateFieldInput: {
-      /** 字段名称 */
-      fieldTitle: string;
-      /**
-       * 字段标识
-       * @description 表单字段名，前缀 fieldsList_；不填时服务端生成（fieldsList_ 加序号），已有字段必须原样传回以保留已填数据
-       */
-      fieldName?: string;
-      type: components['schemas']['TemplateFieldType'];
-      /** 提示文字 */
-      placeholder?: string;
-      /**
-       * 数字单位
-       * @description 数字类型（3、7）的单位，如 元、平方米
-       */
-      numUnit?: string;
-      /**
-       * 是否必填
-       * @description 1 必填，0 选填
-       * @default 0
-       * @enum {integer}
-       */
-      requiredStatus: 0 | 1;
-      /**
-       * 选项
-       * @description 单选（4）、多选（5）的选项，至少 1 项
-       */
-      optionsData?: string[];
-      /**
-       * 允许自填
-       * @description 单选、多选是否允许在选项之外自行填写：1 允许，0 不允许
-       * @default 0
-       * @enum {integer}
-       */
-      optionStatus: 0 | 1;
-      /**
-       * 日期格式
-       * @description 日期类型（6）的格式：1 日期（不填时），2 日期时间
-       * @enum {integer}
-       */
-      dateType?: 1 | 2;
-    } & unknown;
     /**
      * 上下架状态
      * @description 模板上下架状态：1 上架，2 下架
@@ -15853,6 +15899,47 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
+    responses: {
+      200: components['responses']['Empty'];
+    };
+  };
+  getHousingCustomizeSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 房源自定义字段 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope'] & {
+            data?: components['schemas']['HousingCustomizeSettings'];
+          };
+        };
+      };
+    };
+  };
+  housingCustomizeSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** 字段列表 */
+          fieldsList: components['schemas']['TemplateFieldInput'][];
+        };
+      };
+    };
     responses: {
       200: components['responses']['Empty'];
     };

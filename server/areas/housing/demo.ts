@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db';
-import { houseFollowUps, houseTeam, houses } from '../../db/schema-house';
+import { houseFollowUps, houseTeam, houses, housingSettings } from '../../db/schema-house';
 import { communityArchives, platformCommunities } from '../../db/schema-community';
 import { users } from '../../db/schema';
 import { inCompany } from '../../db/company-scope';
@@ -15,6 +15,8 @@ import type { Session } from '../../contract/types';
 import { listCategories } from './categories';
 import { archivedBuildings } from '../community/demo';
 import { TeamRoles, unitPrice } from '../../../domain/house-rules';
+import { type WidgetField } from '../../../domain/widget-fields';
+import { defaultHousingSetting } from './settings';
 
 const givenNames = [
   '伟',
@@ -91,6 +93,37 @@ async function demoOffice(db: Db, company: DemoCompany) {
 function phone(random: DemoRandom): string {
   return `1${random.pick(['35', '36', '37', '38', '39', '58', '59', '86', '88'])}${String(random.int(0, 99999999)).padStart(8, '0')}`;
 }
+
+const viewingWays = ['提前预约', '随时可看', '有钥匙', '下班后可看'];
+const taxBearers = ['各付各税', '买方承担', '卖方承担'];
+
+/** The demo offices' own listing fields (房源基础设置 → 自定义字段); optional, so entry works without them. */
+const demoWidgetFields: WidgetField[] = [
+  {
+    fieldTitle: '看房方式',
+    fieldName: 'fieldsList_1',
+    type: 4,
+    placeholder: null,
+    numUnit: null,
+    requiredStatus: 0,
+    optionsData: viewingWays,
+    optionStatus: 0,
+    dateType: null,
+  },
+  {
+    fieldTitle: '税费承担',
+    fieldName: 'fieldsList_2',
+    type: 4,
+    placeholder: null,
+    numUnit: null,
+    requiredStatus: 0,
+    optionsData: taxBearers,
+    optionStatus: 0,
+    dateType: null,
+  },
+];
+
+const { paramMap: _paramMap, ...demoSetting } = defaultHousingSetting();
 
 async function seedCompanyHouses(db: Db, company: DemoCompany, now: Date): Promise<void> {
   const random = seededRandom(company.seed);
@@ -218,6 +251,24 @@ async function seedCompanyHouses(db: Db, company: DemoCompany, now: Date): Promi
       }),
     });
   }
+  await db
+    .insert(housingSettings)
+    .values({
+      companyId: company.companyId,
+      setting: {
+        ...demoSetting,
+        widgetFields: demoWidgetFields,
+        widgetFieldSeq: demoWidgetFields.length + 1,
+      },
+    })
+    .onConflictDoNothing();
+  // Widget values by position, not by the random draws, so the rest of the demo stays as it was.
+  planned.forEach((plan, index) => {
+    plan.house.fieldsList = {
+      fieldsList_1: viewingWays[index % viewingWays.length]!,
+      fieldsList_2: plan.house.type === 1 ? taxBearers[index % taxBearers.length]! : null,
+    };
+  });
   const ids = await db
     .insert(houses)
     .values(planned.map((plan) => plan.house))

@@ -18,7 +18,8 @@ import { checkPictureUrls } from '../sign/picture-urls';
 import { findPlatformCommunity } from '../community/platform';
 import { requireDictionaryCommunity } from '../community/settings';
 import { tagNames } from './categories';
-import { readHousingSetting } from './settings';
+import { readHousingSetting, readHousingWidgetFields } from './settings';
+import { checkWidgetValues } from '../../../domain/widget-fields';
 import { RecordTypes } from './records';
 import { writeRecord, type FieldChange } from '../records/app-records';
 import { findVisibleHouse, houseAccess, requireEditable, type House, type HouseAccess } from './access';
@@ -63,6 +64,11 @@ async function toColumns(
     const unknown = input.tags.find((id) => !known.has(id));
     if (unknown !== undefined) throw businessError(`标签（tags）中有不存在的标签：${unknown}`);
   }
+  const widgetValues = checkWidgetValues(
+    await readHousingWidgetFields(context.db, session.companyId),
+    input.fieldsList,
+  );
+  if (!widgetValues.ok) throw businessError(widgetValues.problem);
   return {
     type: input.type,
     attribution: input.attribution,
@@ -105,7 +111,7 @@ async function toColumns(
     isKey: input.isKey ?? 0,
     isSoleAgency: input.isSoleAgency ?? 0,
     vrUrl: input.vrUrl ?? null,
-    fieldsList: input.fieldsList ?? {},
+    fieldsList: widgetValues.value,
     rentInfo: input.type === 2 ? (input.rentInfo ?? null) : null,
   };
 }

@@ -2,7 +2,12 @@
 import type { HandlerMap } from '../../contract/types';
 import { listShownCustomers } from './shown-customers';
 import { requireSession } from '../user/handlers';
-import { readHousingSetting, saveHousingSetting } from './settings';
+import {
+  readHousingSetting,
+  readHousingWidgetFields,
+  saveHousingSetting,
+  saveHousingWidgetFields,
+} from './settings';
 import { listCategories, saveCategories } from './categories';
 import { listRecords } from './records';
 import { houseAccess, findVisibleHouse } from './access';
@@ -73,6 +78,14 @@ export const housingHandlers = {
   },
   async getHousingSetting(_input, context) {
     return { data: await readHousingSetting(context.db, requireSession(context).companyId) };
+  },
+  async getHousingCustomizeSettings(_input, context) {
+    const fieldsList = await readHousingWidgetFields(context.db, requireSession(context).companyId);
+    return { data: { fieldsList } };
+  },
+  async housingCustomizeSettings({ body }, context) {
+    await saveHousingWidgetFields(context.db, context.clock, requireSession(context), body);
+    return { data: null, message: '自定义字段已保存' };
   },
   async housingSetting({ body }, context) {
     await saveHousingSetting(context.db, context.clock, requireSession(context), body);

@@ -17,6 +17,7 @@ import {
   publishingTypeNames,
   repeatedFieldNames,
 } from '../../../domain/house-rules';
+import { normalizeWidgetFields, type WidgetField } from '../../../domain/widget-fields';
 
 export type HousingSetting = NonNullable<ResponseOf<'getHousingSetting'>['data']>;
 
@@ -84,10 +85,67 @@ function paramMap(): NonNullable<HousingSetting['paramMap']> {
   };
 }
 
+/**
+ * The listing form's widget fields live in the same settings row, beside the setting object (no
+ * column of their own): housingSetting saves the object whole and keeps them.
+ */
+type WidgetFieldsPart = { widgetFields?: WidgetField[]; widgetFieldSeq?: number };
+
 export async function readHousingSetting(db: Db, companyId: number): Promise<HousingSetting> {
   const [row] = await db.select().from(housingSettings).where(inCompany(housingSettings, companyId));
   if (!row) return defaultHousingSetting();
-  return { ...defaultHousingSetting(), ...(row.setting as Partial<HousingSetting>), paramMap: paramMap() };
+  const {
+    widgetFields: _fields,
+    widgetFieldSeq: _seq,
+    ...setting
+  } = row.setting as Partial<HousingSetting> & WidgetFieldsPart;
+  return { ...defaultHousingSetting(), ...setting, paramMap: paramMap() };
+}
+
+/** The company's widget fields on the listing form (getHousingCustomizeSettings), in form order. */
+export async function readHousingWidgetFields(db: Db, companyId: number): Promise<WidgetField[]> {
+  const [row] = await db
+    .select({ setting: housingSettings.setting })
+    .from(housingSettings)
+    .where(inCompany(housingSettings, companyId));
+  return (row?.setting as WidgetFieldsPart | undefined)?.widgetFields ?? [];
+}
+
+/** housingCustomizeSettings: the whole list, checked and named like a template's (domain/widget-fields). */
+export async function saveHousingWidgetFields(
+  db: Db,
+  clock: Clock,
+  session: Session,
+  body: BodyOf<'housingCustomizeSettings'>,
+): Promise<void> {
+  await requireAuth(db, session, 88, 0, 8807);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ setting: housingSettings.setting })
+      .from(housingSettings)
+      .where(inCompany(housingSettings, session.companyId))
+      .for('update');
+    const current = (row?.setting ?? {}) as WidgetFieldsPart;
+    const normalized = normalizeWidgetFields(
+      body.fieldsList,
+      new Set((current.widgetFields ?? []).map((field) => field.fieldName)),
+      current.widgetFieldSeq ?? 1,
+      '房源设置',
+    );
+    if (!normalized.ok) throw businessError(normalized.problem);
+    const part = { widgetFields: normalized.value.fields, widgetFieldSeq: normalized.value.nextSeq };
+    if (row) {
+      await tx
+        .update(housingSettings)
+        .set({ setting: { ...row.setting, ...part }, updatedAt: clock.now() })
+        .where(inCompany(housingSettings, session.companyId));
+      return;
+    }
+    const { paramMap: _ignored, ...setting } = defaultHousingSetting();
+    await tx
+      .insert(housingSettings)
+      .values(companyRow(session.companyId, { setting: { ...setting, ...part }, updatedAt: clock.now() }));
+  });
 }
 
 export async function saveHousingSetting(
@@ -105,8 +163,24 @@ export async function saveHousingSetting(
     const labels = list.map((row) => row.stateLable);
     if (new Set(labels).size !== labels.length) throw businessError('自定义状态的状态标识不能重复');
   }
-  await db
-    .insert(housingSettings)
-    .values(companyRow(session.companyId, { setting, updatedAt: clock.now() }))
-    .onConflictDoUpdate({ target: housingSettings.companyId, set: { setting, updatedAt: clock.now() } });
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ setting: housingSettings.setting })
+      .from(housingSettings)
+      .where(inCompany(housingSettings, session.companyId))
+      .for('update');
+    const { widgetFields, widgetFieldSeq } = (row?.setting ?? {}) as WidgetFieldsPart;
+    const kept = {
+      ...setting,
+      ...(widgetFields ? { widgetFields } : {}),
+      ...(widgetFieldSeq ? { widgetFieldSeq } : {}),
+    };
+    await tx
+      .insert(housingSettings)
+      .values(companyRow(session.companyId, { setting: kept, updatedAt: clock.now() }))
+      .onConflictDoUpdate({
+        target: housingSettings.companyId,
+        set: { setting: kept, updatedAt: clock.now() },
+      });
+  });
 }
