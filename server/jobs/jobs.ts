@@ -6,6 +6,7 @@ import { sweepCustomersToPublic } from '../areas/customer/pools';
 import { remindCustomersDue } from '../areas/customer/reminders';
 import { remindListingsDue } from '../areas/housing/reminders';
 import { remindPackagesEnding } from '../areas/recharge/reminders';
+import { analyzeTables } from '../db/maintenance';
 
 export const productJobs: readonly Job[] = [
   // 私盘 N 天无跟进自动转公盘 (001 section 4): checked every 10 minutes.
@@ -20,4 +21,6 @@ export const productJobs: readonly Job[] = [
   { name: 'housing.remindDue', everyMs: 24 * 60 * 60 * 1000, run: remindListingsDue },
   // 业务提醒: a package ending within 7 days without a renewal, once per package end to the managers.
   { name: 'recharge.remindEnding', everyMs: 24 * 60 * 60 * 1000, run: remindPackagesEnding },
+  // The planner's statistics (embedded PGlite has no autovacuum): every 6 hours, and soon after a start.
+  { name: 'database.analyze', everyMs: 6 * 60 * 60 * 1000, run: analyzeTables },
 ];
