@@ -6,15 +6,17 @@
  * address is checked, then it is closed: under the paused clock it would not finish loading); the decision is what its 核身通过 / 核身不通过 send (POST /api/sandbox/faceDecide),
  * and the page then reads it from getFaceStatus. The browser's clock is paused
  * once the dialog is open, so the 5 s poll happens only when a path moves the clock. Network
- * failures of getFaceUrl and getFaceStatus are real failed calls. What the UI cannot do is sent
- * through the inspector (a developer tool): a check past its 10 minutes (the real answer is held
- * back meanwhile), face.open (the page's link opens the provider's page without telling the
- * machine), and a new identity started from a failed or expired check (editing the name or ID
- * number resets the check first). The paths are the generated browser paths narrowed to a subset
- * that still takes every transition (e2e/support/covering-paths.ts).
+ * failures of getFaceUrl and getFaceStatus are real failed calls; face.open is the 打开核身页面 link.
+ * A check past its 10 minutes the real server cannot answer within a test (it has no test clock):
+ * that getFaceStatus is the real answer with status 3, forged at the network layer (recorded as
+ * `network`). Another identity started from a failed or expired check is not something the UI can
+ * do (editing the name or ID number resets the check first): the paths are the generated browser
+ * paths without a complete one, narrowed to a subset that still takes every transition
+ * (e2e/support/covering-paths.ts); the refusal of an incomplete one there, which nothing else
+ * takes, goes through the inspector (2 forced transitions, listed in docs/testing.md).
  */
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { generatePaths, type ModelPath } from '../tests/support/machine-model';
+import { generatePaths, type ModelPath, type ModelStep } from '../tests/support/machine-model';
 import { faceCheckModel } from '../tests/models/face-check.model';
 import {
   faceMessages,
@@ -26,6 +28,7 @@ import {
 import {
   browserModel,
   runPathInBrowser,
+  declareStepSource,
   sendThroughInspector,
   type BrowserExecutors,
   type StepContext,
@@ -41,16 +44,39 @@ type Fixture = {
   opened: Promise<Page> | null;
   /** The check under way (from its provider page's address). */
   faceId: string | null;
-  /** The next getFaceStatus is held back; release lets it go on (after a developer answered in its place). */
-  holding: boolean;
-  release: (() => void) | null;
+  /** The next getFaceStatus answer is forged at the network layer (expired). */
+  forging: boolean;
   /** The poll the clock set off, when a path ends while it is in flight. */
   polled: Promise<unknown> | null;
 };
 type Context = StepContext<Fixture>;
 
 const spec = browserModel(faceCheckModel);
-const paths = selectCoveringPaths(spec, generatePaths(spec));
+const key = (identity: FaceIdentity | null | undefined) =>
+  identity ? `${identity.name.trim()}|${identity.idNo.trim().toUpperCase()}` : null;
+
+const identityOf = (step: ModelStep) => (step.event as { identity?: FaceIdentity }).identity;
+const isIncomplete = (identity: FaceIdentity | undefined) => !identity?.name.trim() || !identity.idNo.trim();
+
+/**
+ * face.start from a failed or expired check with another identity than the checked one: the UI
+ * cannot send it (editing the name or ID number resets the check first, face.reset).
+ */
+const isRestartWithOtherIdentity = (step: ModelStep) =>
+  step.event.type === 'face.start' &&
+  (step.previous.matches('failed') || step.previous.matches('expired')) &&
+  key((step.previous.context as FaceCheckContext).identity) !== key(identityOf(step));
+
+/**
+ * Another complete identity from a failed or expired check would be a new check — the paths that
+ * restart with the same identity (重新核身) take the same transition. Only the refusal of an
+ * incomplete identity there has no other way: it is forced through the inspector (docs/testing.md).
+ */
+const paths = selectCoveringPaths(
+  spec,
+  generatePaths(spec),
+  (path) => !path.steps.some((step) => isRestartWithOtherIdentity(step) && !isIncomplete(identityOf(step))),
+);
 
 const dialog = (page: Page) => page.getByTestId('registration-dialog');
 const faceBox = (page: Page) => dialog(page).getByTestId('face-verification');
@@ -65,9 +91,6 @@ const startOf = (c: Context) => (c.step.event as { identity?: FaceIdentity }).id
 const statusOf = (event: unknown) => (event as { output?: FaceStatus } | undefined)?.output;
 const previousState = (c: Context) => c.fixture.path.steps[c.fixture.path.steps.indexOf(c.step) - 1]?.state;
 const contextOf = (c: Context) => c.step.state.context as FaceCheckContext;
-const key = (identity: FaceIdentity | null | undefined) =>
-  identity ? `${identity.name.trim()}|${identity.idNo.trim().toUpperCase()}` : null;
-
 let company: Promise<Credentials> | null = null;
 
 async function freshCompany(c: Context): Promise<Credentials> {
@@ -122,16 +145,20 @@ async function arrangeStatus(c: Context): Promise<void> {
     expect(decided.data.status).toBe(status);
   }
   if (status === 3) {
-    // A check expires after 10 minutes on the server: its real answer (still 待核身) is held back.
-    let held = false;
-    c.fixture.holding = true;
+    // A check expires after 10 minutes on the server, which has no test clock: the real answer
+    // (still 待核身) is fetched and given back with status 3.
+    let used = false;
+    c.fixture.forging = true;
     await c.page.route(
       (url) => url.pathname.endsWith('/sign/getFaceStatus'),
       async (route: Route) => {
-        if (held) return route.continue();
-        held = true;
-        await new Promise<void>((resolve) => (c.fixture.release = resolve));
-        await route.continue().catch(() => {});
+        if (used) return route.fallback();
+        used = true;
+        const response = await route.fetch();
+        const envelope = (await response.json()) as { code: number; data?: FaceStatus };
+        if (envelope.code !== 200 || !envelope.data)
+          throw new Error(`face status: ${JSON.stringify(envelope)}`);
+        await route.fulfill({ response, json: { ...envelope, data: { ...envelope.data, status: 3 } } });
       },
     );
   }
@@ -155,9 +182,9 @@ const executors: BrowserExecutors<Fixture> = {
       const identity = startOf(c);
       if (!identity) throw new Error('no identity');
       const before = previousState(c);
-      const checked = (before?.context as FaceCheckContext | undefined)?.identity;
-      if ((before?.matches('failed') || before?.matches('expired')) && key(checked) !== key(identity)) {
-        // Editing the identity after a check resets it: only a developer starts another one from here.
+      if (isRestartWithOtherIdentity(c.step)) {
+        // An incomplete identity from a failed or expired check: editing the fields would reset the
+        // check first (face.reset), so no screen sends it; a developer sends it, and it is refused.
         await sendThroughInspector(c.page, 'faceCheck', c.step.event);
         return;
       }
@@ -177,7 +204,7 @@ const executors: BrowserExecutors<Fixture> = {
     'face.open': async (c) => {
       c.fixture.opened = c.page.context().waitForEvent('page');
       const faceId = c.fixture.faceId;
-      await sendThroughInspector(c.page, 'faceCheck', c.step.event);
+      await faceBox(c.page).getByTestId('face-url').click();
       // The same check's page again.
       await takeProvider(c);
       expect(c.fixture.faceId).toBe(faceId);
@@ -195,15 +222,9 @@ const executors: BrowserExecutors<Fixture> = {
       await c.page.clock.runFor(1);
     },
     'xstate.done.actor.readFaceStatus': async (c) => {
-      if (!c.fixture.holding) return;
-      // The held call has reached the route.
-      await expect.poll(() => c.fixture.release !== null).toBe(true);
-      // A developer answers in place of the held call, for this check.
-      const output = { ...statusOf(c.step.event), faceId: need(c.fixture.faceId) };
-      await sendThroughInspector(c.page, 'faceCheck', { ...c.step.event, output });
-      c.fixture.release?.();
-      c.fixture.release = null;
-      c.fixture.holding = false;
+      if (!c.fixture.forging) return;
+      declareStepSource('network');
+      c.fixture.forging = false;
     },
     'xstate.error.actor.readFaceStatus': noop,
     'face.reset': async (c) => {
@@ -279,8 +300,7 @@ test.describe('face-check machine through the registration dialog of the seal pa
           credentials: null,
           opened: null,
           faceId: null,
-          holding: false,
-          release: null,
+          forging: false,
           polled: null,
         },
       });

@@ -2,9 +2,13 @@
  * The pay-status gate's model driven through the real main layout against the real server. Each
  * outcome comes from real data: company A (demo) has 在线签约 usable with an expiry and 推广 expired;
  * a fresh company has 房源 not activated and 合同 on offer as a trial (used once per company, so
- * every path that may try gets its own company). What the server cannot answer yet — expired seals
- * (there is no seal table), an app usable without an expiry date, a type the client does not know —
- * a developer sends through the inspector while the real answer is held back.
+ * every path that may try gets its own company). What the real server cannot answer here — seals
+ * whose seal-free authorisation ran out (at least 1 day after it is given, and the server has no
+ * test clock), a gated app usable without an expiry date (only the ungated 首页 and 充值中心 are), a
+ * type the client does not know — is forged at the network layer: the real /search/appUseSwitch
+ * call goes to the server and its answer comes back as the model's sample (recorded as `network`;
+ * docs/testing.md). seals.authorise without expired seals: no screen offers it (the machine ignores
+ * it), so its executor checks 去授权 is absent and sends nothing. No event goes through the inspector.
  */
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { generatePaths } from '../tests/support/machine-model';
@@ -17,7 +21,7 @@ import {
 import {
   browserModel,
   runPathInBrowser,
-  sendThroughInspector,
+  declareStepSource,
   type BrowserExecutors,
   type StepContext,
 } from './support/run-browser-path';
@@ -27,8 +31,8 @@ type Fixture = {
   credentials: Credentials | null;
   /** The menu entry of the gated page this path opens. */
   pageName: string;
-  /** Lets a held /search/appUseSwitch answer go on (after a developer answered in its place). */
-  release: (() => void) | null;
+  /** The next /search/appUseSwitch answer is forged at the network layer. */
+  isForging: boolean;
 };
 type Context = StepContext<Fixture>;
 
@@ -75,15 +79,19 @@ async function failNextCall(page: Page, path: string): Promise<void> {
   );
 }
 
-async function holdNextCall(c: Context, path: string): Promise<void> {
-  let held = false;
+/** The next answer of this call is the model's sample: the real call goes on, its data is replaced. */
+async function forgeNextAnswer(c: Context, path: string, sample: AppUseStatus): Promise<void> {
+  let used = false;
+  c.fixture.isForging = true;
   await c.page.route(
     (url) => url.pathname.endsWith(path),
     async (route: Route) => {
-      if (held) return route.continue();
-      held = true;
-      await new Promise<void>((resolve) => (c.fixture.release = resolve));
-      await route.continue().catch(() => {});
+      if (used) return route.fallback();
+      used = true;
+      const response = await route.fetch();
+      const envelope = (await response.json()) as { code: number; data?: AppUseStatus };
+      if (envelope.code !== 200 || !envelope.data) throw new Error(`${path}: ${JSON.stringify(envelope)}`);
+      await route.fulfill({ response, json: { ...envelope, data: { ...envelope.data, ...sample } } });
     },
   );
 }
@@ -139,7 +147,7 @@ const executors: BrowserExecutors<Fixture> = {
       );
       if (nextType(c) === 'xstate.error.actor.checkAppUse')
         await failNextCall(c.page, '/search/appUseSwitch');
-      if (status && !isRealAnswer(status)) await holdNextCall(c, '/search/appUseSwitch');
+      if (status && !isRealAnswer(status)) await forgeNextAnswer(c, '/search/appUseSwitch', status);
       await c.page.goto('/#/layout/index');
       await c.page
         .getByRole('navigation', { name: '主菜单' })
@@ -147,10 +155,9 @@ const executors: BrowserExecutors<Fixture> = {
         .click();
     },
     'xstate.done.actor.checkAppUse': async (c) => {
-      if (!c.fixture.release) return;
-      await sendThroughInspector(c.page, 'payStatusGate', c.step.event);
-      c.fixture.release();
-      c.fixture.release = null;
+      if (!c.fixture.isForging) return;
+      declareStepSource('network');
+      c.fixture.isForging = false;
     },
     'xstate.error.actor.checkAppUse': noop,
     'xstate.done.actor.wasReminderShownToday': noop,
@@ -176,9 +183,9 @@ const executors: BrowserExecutors<Fixture> = {
     'reminder.close': async (c) => gate(c.page).getByRole('button', { name: '知道了' }).click(),
     'seals.authorise': async (c) => {
       const button = gate(c.page).getByRole('button', { name: '去授权' });
-      if (await button.isVisible()) await button.click();
-      // Without expired seals no screen offers it; a developer sends it, and the gate stays.
-      else await sendThroughInspector(c.page, 'payStatusGate', c.step.event);
+      // Without expired seals no screen offers it (the machine ignores it): nothing to do, the gate stays.
+      if ((c.step.previous.context as PayStatusGateContext).status?.expiredSeals.length) await button.click();
+      else await expect(button).toHaveCount(0);
     },
   },
   states: {
@@ -242,7 +249,7 @@ test.describe('pay-status gate machine through the real main layout', () => {
       await runPathInBrowser(spec, path, executors, {
         page,
         request,
-        fixture: { credentials: null, pageName: '', release: null },
+        fixture: { credentials: null, pageName: '', isForging: false },
       });
     });
   }

@@ -8,14 +8,14 @@
  * What makes the server answer each way is real: a file whose content is not a PDF is refused, an
  * empty phone, company name or operator name is refused, approval switched off after saving refuses
  * the approval, no sign credits refuse the start; a load or save that fails is a network failure.
- * The wizard offers no way to edit a person or to act on a party that is not there: those events
- * go through the in-app inspector (window.inspector.send), the company to update made through the
- * API as if in another tab. The paths are the generated browser paths, narrowed to a subset that
- * still takes every transition (e2e/support/covering-paths.ts).
+ * The wizard offers no way to edit a person, to update a company it has no row for, or to act on a
+ * party or box that is not there: the paths with such a step are left out (isOffered), and the
+ * generated browser paths left are narrowed to a subset that still takes every transition
+ * (e2e/support/covering-paths.ts). No event goes through the inspector.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { generatePaths, type ModelPath } from '../tests/support/machine-model';
+import { generatePaths, type ModelPath, type ModelStep } from '../tests/support/machine-model';
 import { quickFileSignModel } from '../tests/models/quick-file-sign.model';
 import {
   quickFileSignMessages,
@@ -28,7 +28,6 @@ import {
 import {
   browserModel,
   runPathInBrowser,
-  sendThroughInspector,
   type BrowserExecutors,
   type StepContext,
 } from './support/run-browser-path';
@@ -48,11 +47,30 @@ type Context = StepContext<Fixture>;
 type RealActor = { actorId: number; actorType: 1 | 2; name: string; phone: string; cropName: string | null };
 
 const spec = browserModel(quickFileSignModel);
-const paths = selectCoveringPaths(spec, generatePaths(spec));
 
-const machineId = 'quickFileSign';
-/** An actor id no record has: what the inspector sends when the path acts on a party that is not there. */
-const missingActorId = 2_000_000_000;
+/**
+ * What the wizard offers no way to do: save a person who is already there (it edits no person),
+ * update a company it has no row for, delete a party or remove a box that is not there. The paths
+ * that take those steps are left out; the others still take every transition.
+ */
+function isOffered(step: ModelStep): boolean {
+  const { actors, positions } = step.previous.context as QuickFileSignContext;
+  const event = step.event as unknown as { actorId?: number; index?: number; company?: { actorId: number } };
+  switch (step.event.type) {
+    case 'party.savePersonal':
+      return !actors.some((actor) => actor.actorType === 1);
+    case 'party.updateCompany':
+      return actors.some((actor) => actor.actorType === 2);
+    case 'party.delete':
+      return actors.length > 0;
+    case 'position.remove':
+      return (event.index ?? 0) < positions.length;
+    default:
+      return true;
+  }
+}
+const paths = selectCoveringPaths(spec, generatePaths(spec), (path) => path.steps.every(isOffered));
+
 const wizard = (page: Page) => page.getByTestId('quick-signing');
 const noop = async () => {};
 const outputOf = <T>(step: { event: unknown } | undefined) =>
@@ -310,19 +328,8 @@ const executors: BrowserExecutors<Fixture> = {
     'party.savePersonal': async (c) => {
       const failing = nextType(c) === 'xstate.error.actor.savePersonalActor';
       const person = (await realActors(c)).find((actor) => actor.actorType === 1);
-      if (person) {
-        // The wizard edits no person: the same party saved again, through the inspector.
-        await sendThroughInspector(c.page, machineId, {
-          type: 'party.savePersonal',
-          actor: {
-            actorId: person.actorId,
-            fillMethods: 2,
-            name: '陈一',
-            phone: failing ? '' : person.phone,
-          },
-        });
-        return;
-      }
+      // The wizard edits no person: the paths that save one already there are left out (isOffered).
+      if (person) throw new Error('party.savePersonal with a person already there: not offered');
       const w = wizard(c.page);
       await w.getByRole('radio', { name: '个人签署方' }).click();
       await w.getByLabel('姓名', { exact: true }).fill('陈一');
@@ -372,35 +379,8 @@ const executors: BrowserExecutors<Fixture> = {
         await click(c, '保存企业签署方');
         return;
       }
-      if (failing) {
-        await sendThroughInspector(c.page, machineId, {
-          type: 'party.updateCompany',
-          company: {
-            actorId: missingActorId,
-            cropName: '深圳市好房置业有限公司',
-            name: '王经办',
-            phone: '13722223333',
-          },
-        });
-        return;
-      }
-      // The company was added in another tab meanwhile; this wizard updates it without a row for it.
-      const contractsysId = await sysIdOf(c);
-      const added = await call<{ actorId: number }>(
-        c,
-        '/fileSign/fileSignCropActorAdd1',
-        { contractsysId, cropName: '深圳市好房置业有限公司' },
-        'company',
-      );
-      await sendThroughInspector(c.page, machineId, {
-        type: 'party.updateCompany',
-        company: {
-          actorId: added.actorId,
-          cropName: '深圳市好房置业有限公司',
-          name: '王经办',
-          phone: '13722223333',
-        },
-      });
+      // No row for a company: the paths that update one are left out (isOffered).
+      throw new Error('party.updateCompany without a company: not offered');
     },
     'xstate.done.actor.updateCompany': async (c) => {
       await expect
@@ -410,8 +390,8 @@ const executors: BrowserExecutors<Fixture> = {
     'xstate.error.actor.updateCompany': noop,
     'party.delete': async (c) => {
       const rows = wizard(c.page).getByTestId('quick-actor-row');
-      if ((await rows.count()) > 0) return rows.first().getByRole('button', { name: '删除' }).click();
-      await sendThroughInspector(c.page, machineId, { type: 'party.delete', actorId: missingActorId });
+      // No party to delete: the paths that delete one are left out (isOffered).
+      await rows.first().getByRole('button', { name: '删除' }).click();
     },
     'delete.confirm': async (c) => {
       const present = (await realActors(c)).length > 0;
@@ -435,8 +415,8 @@ const executors: BrowserExecutors<Fixture> = {
     'position.remove': async (c) => {
       const { index } = c.step.event as unknown as { index: number };
       const boxes = wizard(c.page).getByTestId('quick-box');
-      if ((await boxes.count()) > index) return boxes.nth(index).dblclick();
-      await sendThroughInspector(c.page, machineId, { type: 'position.remove', index });
+      // No box at that index: the paths that remove one are left out (isOffered).
+      await boxes.nth(index).dblclick();
     },
     'settings.change': async (c) => {
       const { patch } = c.step.event as unknown as { patch: { contractName: string; watermark?: string } };

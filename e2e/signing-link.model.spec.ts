@@ -7,9 +7,12 @@
  * What makes the server answer each way is real: a link whose party has signed says so; a voided
  * contract's link is refused; a second code inside the resend interval is refused; a wrong code is
  * refused; the last party to sign moves the contract to 8 (the other parties signed through their
- * links first). What the server cannot answer within a test — a link past its deadline (1 day at
- * least), a link of a contract no longer awaiting signatures that its party has not signed — a
- * developer sends through the inspector while the real landing is held back. A path that signs and
+ * links first). What the real server cannot answer — a link past its deadline (the deadline is 1 day
+ * at least and the server has no test clock), a link of a contract no longer awaiting signatures
+ * that its party has not signed (every way out of 7 deactivates the links, so such a landing is
+ * refused instead) — is forged at the network layer: the real landing of this link is fetched and
+ * answered with the sample's state, expiry and sign status (recorded as `network`, not driven; see
+ * docs/testing.md). A path that signs and
  * then reloads finds its link signed: the paths are the generated browser paths that keep to that,
  * narrowed to a subset that still takes every transition (e2e/support/covering-paths.ts), and every
  * way of signing (a drawn or a generated signature, the company's seal after an SMS code or after
@@ -29,7 +32,7 @@ import {
 import {
   browserModel,
   runPathInBrowser,
-  sendThroughInspector,
+  declareStepSource,
   type BrowserExecutors,
   type StepContext,
 } from './support/run-browser-path';
@@ -52,8 +55,8 @@ type Fixture = {
   contract: Started | null;
   /** The link this path opens (the seller's, or the company party's). */
   link: Signatory | null;
-  /** Lets a held landing go on (after a developer answered in its place). */
-  release: (() => void) | null;
+  /** The next landing is forged at the network layer (the real server cannot give it). */
+  forged: boolean;
   linkSigned: boolean;
   voided: boolean;
   drawn: boolean;
@@ -241,17 +244,30 @@ async function linkStatus(c: Context): Promise<number | undefined> {
 /** A landing the real server gives for this link now (fresh or signed, awaiting signatures, in time). */
 const isRealLanding = (landing: SigningLanding) => landing.state === 7 && landing.expired === 0;
 
-/** The next landing is held back until a developer answers in its place. */
-async function holdLanding(c: Context): Promise<void> {
+/**
+ * The next landing of this link, as the model's sample has it where the real server cannot give it:
+ * the real answer, fetched, with the sample's state, expiry and sign status (the route fulfils the
+ * page's own call, so nothing waits on a held request).
+ */
+async function forgeLanding(c: Context, sample: SigningLanding): Promise<void> {
   const hash = need(c.fixture.link).hash;
-  let held = false;
+  let used = false;
+  c.fixture.forged = true;
   await c.page.route(
     (url) => url.pathname === `/api/sign/${hash}`,
     async (route: Route) => {
-      if (held) return route.continue();
-      held = true;
-      await new Promise<void>((resolve) => (c.fixture.release = resolve));
-      await route.continue().catch(() => {});
+      if (used) return route.fallback();
+      used = true;
+      const response = await route.fetch();
+      const envelope = (await response.json()) as { code: number; data?: SigningLanding };
+      if (envelope.code !== 200 || !envelope.data) throw new Error(`landing: ${JSON.stringify(envelope)}`);
+      const data: SigningLanding = {
+        ...envelope.data,
+        state: sample.state,
+        expired: sample.expired,
+        signatory: { ...envelope.data.signatory, signStatus: sample.signatory.signStatus },
+      };
+      await route.fulfill({ response, json: { ...envelope, data } });
     },
   );
 }
@@ -281,7 +297,7 @@ async function arrangeLanding(c: Context): Promise<void> {
     expect(await signThroughApi(c, need(c.fixture.link))).toBe(7);
     c.fixture.linkSigned = true;
   }
-  if (!isRealLanding(landing)) await holdLanding(c);
+  if (!isRealLanding(landing)) await forgeLanding(c, landing);
 }
 
 async function expectNotice(c: Context): Promise<void> {
@@ -376,35 +392,23 @@ const executors: BrowserExecutors<Fixture> = {
       await openAs(c.page, company.credentials, `/views/sign/to-be-signed?hash=${link.hash}`);
     },
     'xstate.done.actor.loadLanding': async (c) => {
-      const release = c.fixture.release;
-      if (!release) return;
-      // The real landing of this link, as the model's answer has it (past its deadline, or not awaiting).
-      const real = await must(
-        get<SigningLanding>(
-          c.request,
-          `/sign/${need(c.fixture.link).hash}`,
-          need(c.fixture.company).credentials,
-        ),
-        'landing',
-      );
-      const sample = outputOf<SigningLanding>(c.step);
-      if (!sample) throw new Error('no landing sample');
-      const output: SigningLanding = {
-        ...real,
-        state: sample.state,
-        expired: sample.expired,
-        signatory: { ...real.signatory, signStatus: sample.signatory.signStatus },
-      };
-      await sendThroughInspector(c.page, 'signingLink', { ...c.step.event, output });
-      release();
-      c.fixture.release = null;
+      if (!c.fixture.forged) return;
+      declareStepSource('network');
+      c.fixture.forged = false;
     },
     'xstate.error.actor.loadLanding': noop,
     'landing.reload': async (c) => {
       await arrangeLanding(c);
+      // The reload's own answer: a closed link that stays closed looks the same before and after,
+      // so the next step must not start before the page has its new landing.
+      const hash = need(c.fixture.link).hash;
+      const answered = c.page.waitForResponse(
+        (response) => new URL(response.url()).pathname === `/api/sign/${hash}`,
+      );
       const retry = c.page.getByRole('button', { name: '重新加载' });
       if (await retry.isVisible()) await retry.click();
       else await screen(c.page).getByRole('button', { name: '刷新签署状态' }).click();
+      await answered;
     },
     'code.send': async (c) => {
       const phone = codePhone(c);
@@ -551,7 +555,7 @@ test.describe('signing-link machine through the real awaiting-signature page', (
           company: null,
           contract: null,
           link: null,
-          release: null,
+          forged: false,
           linkSigned: false,
           voided: false,
           drawn: false,

@@ -27,6 +27,8 @@ type Browser = {
   transitions: Count;
   forced: { transitions: string[]; percent: number; alsoForced: string[] };
   forged: { transitions: string[]; percent: number };
+  /** States reached only through the inspector or on a forged answer. */
+  notDrivenStates: string[];
   missingStates: string[];
   missingTransitions: string[];
 };
@@ -66,6 +68,7 @@ for (const file of modelFiles) {
               transitions: observed.forgedTransitions,
               percent: (100 * observed.forgedTransitions.length) / Math.max(1, all.transitions.length),
             },
+            notDrivenStates: observed.forcedStates,
             missingStates: observed.missingStates,
             missingTransitions: observed.missingTransitions,
           }
@@ -92,6 +95,8 @@ for (const file of modelFiles) {
         notes.push(`${id}: forced through the inspector: ${forced}`);
       for (const forged of browser.forged.transitions)
         notes.push(`${id}: on a server answer forged at the network layer: ${forged}`);
+      for (const state of browser.notDrivenStates)
+        notes.push(`${id}: reached only through the inspector or on a forged answer: ${state}`);
       for (const forced of browser.forced.alsoForced)
         notes.push(`${id}: also taken through the inspector (driven elsewhere): ${forced}`);
       for (const missing of [...browser.missingStates, ...browser.missingTransitions])

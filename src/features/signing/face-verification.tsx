@@ -78,7 +78,17 @@ export function FaceVerification({ role, name, idNo, hash, blockedReason, onResu
         )}
         {isWaiting && faceUrl && (
           <>
-            <Link href={faceUrl} target="_blank" size="2" data-testid="face-url">
+            <Link
+              href={faceUrl}
+              target="_blank"
+              size="2"
+              data-testid="face-url"
+              onClick={(event) => {
+                // The machine opens the provider's page again (face.open), as it did when the check began.
+                event.preventDefault();
+                send({ type: 'face.open' });
+              }}
+            >
               打开核身页面
             </Link>
             <Button size="1" variant="soft" onClick={() => send({ type: 'face.check' })}>
