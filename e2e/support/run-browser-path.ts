@@ -113,13 +113,12 @@ export async function runPathInBrowser<F>(
 
 /** The path's record as an attachment of the running test; the reporter adds the test's outcome. */
 async function recordPath(record: Omit<PathRecord, 'file' | 'test' | 'status' | 'retry'>): Promise<void> {
-  let info: ReturnType<typeof test.info>;
   try {
-    info = test.info();
+    await test.info().attach('model-path', { body: JSON.stringify(record), contentType: 'application/json' });
   } catch {
-    return; // not inside a Playwright test: nothing to record
+    // Outside a Playwright test, or the test is already over (timed out): nothing to record, and
+    // the path's own error, if any, must stay the one reported.
   }
-  await info.attach('model-path', { body: JSON.stringify(record), contentType: 'application/json' });
 }
 
 /** The e2e model: states by value (and the context the guards need), so paths stay few. */
