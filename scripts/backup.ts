@@ -18,7 +18,7 @@ const file = resolve(process.argv[2] ?? join(config.dataDir, 'backups', `anjuqia
 try {
   if (!config.databaseUrl) refuseWhileServerRuns(config.dataDir, '备份');
   if (existsSync(file)) throw new Error(`文件已存在，不会覆盖：${file}`);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase(config);
   const started = performance.now();
   let output: WriteStream | undefined;
   try {

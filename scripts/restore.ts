@@ -17,7 +17,7 @@ try {
   if (!file) throw new Error('请指定备份文件：npm run restore FILE');
   if (!existsSync(file)) throw new Error(`备份文件不存在：${file}`);
   if (!config.databaseUrl) refuseWhileServerRuns(config.dataDir, '恢复');
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase(config);
   const started = performance.now();
   try {
     const restored = await restoreBackup(database.db, createReadStream(file));

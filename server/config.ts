@@ -5,6 +5,8 @@ export type ServerConfig = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The embedded PGlite's shared buffers (PGLITE_SHARED_BUFFERS, default server/db/client.ts pgliteSharedBuffers). */
+  sharedBuffers: string | undefined;
   /** Where the built client is (vite build output; CLIENT_DIR overrides, as for `vite build`). */
   clientDir: string;
   /** Sandbox providers (SMS outbox, pay page, face page) and the dev inspector are shown. */
@@ -30,6 +32,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: env['HOST'] ?? '0.0.0.0',
     dataDir: resolve(env['DATA_DIR'] ?? './data'),
     databaseUrl: env['DATABASE_URL'] || undefined,
+    sharedBuffers: env['PGLITE_SHARED_BUFFERS'] || undefined,
     clientDir: env['CLIENT_DIR']
       ? resolve(env['CLIENT_DIR'])
       : resolve(import.meta.dirname, '..', 'dist', 'client'),

@@ -22,7 +22,7 @@ const config = readConfig();
 
 /** Migrates, loads demo data into an empty database and refreshes the built-in templates. */
 async function prepareDatabase(config: ServerConfig) {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase(config);
   if (await isDatabaseEmpty(database.db)) {
     await seedDemoData(database.db);
     console.log('demo data loaded (manager of company A: 13800000000 / demo1234)');
@@ -96,7 +96,7 @@ if (config.workers > 1 && cluster.isPrimary) {
   process.once('SIGINT', stopAll);
   process.once('SIGTERM', stopAll);
 } else if (cluster.isWorker) {
-  await serve(config, await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  await serve(config, await openDatabase(config));
 } else {
   await serve(config, await prepareDatabase(config));
 }

@@ -4,7 +4,7 @@ import { openDatabase } from '../db/client';
 import { isDatabaseEmpty, seedDemoData } from './demo';
 
 const config = readConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase(config);
 if (await isDatabaseEmpty(database.db)) {
   await seedDemoData(database.db);
   console.log('demo data loaded');
