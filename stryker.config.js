@@ -23,6 +23,8 @@ export default {
   // Two cores shared by everyone; `-- --concurrency 2` on a quiet machine.
   concurrency: 1,
   timeoutMS: 60_000,
+  // The first run of all tests with per-test coverage, on two busy cores.
+  dryRunTimeoutMinutes: 20,
   incremental: true,
   incrementalFile: 'reports/mutation/stryker-incremental.json',
   reporters: ['clear-text', 'html', 'json', 'progress'],
@@ -35,6 +37,18 @@ export default {
     reportScoreTable: true,
     reportMutants: false,
   },
+  // Not needed by these tests; keeps the sandbox copy small (other helpers' .tmp/ outputs, reports).
+  ignorePatterns: [
+    '/.tmp',
+    '/reports',
+    '/dist',
+    '/data',
+    '/test-results',
+    '/playwright-report',
+    '/e2e',
+    '/bench',
+    '/docs',
+  ],
   tempDirName: '.tmp/stryker',
   cleanTempDir: true,
   thresholds: { high: 90, low: 80, break: null },
