@@ -3,8 +3,9 @@
  * demo company A: 张经理 records a sale contract, 孙权证 voids it, which starts the demo approval
  * 买卖合同作废 (王店长, then 张经理). Each path opens that record as the person its first answer
  * implies (the approver of the current step, the sponsor, or anyone after the end), with the
- * earlier steps decided on the server. What makes the server refuse a decision is real: the
- * sponsor revoked (or the approver rejected) it in the meantime. A failed load is a network failure.
+ * earlier steps decided on the server. What makes the server refuse a decision with its edit-state
+ * check (405, the page disabled: 当前页面状态不可操作) is real: the sponsor revoked it (or the approver
+ * rejected it) in the meantime. Any other failed call (a load, a decision, a revoke) is a network failure.
  * The paths are the generated browser paths, narrowed to a subset that still takes every
  * transition (e2e/support/covering-paths.ts).
  */
@@ -12,6 +13,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { generatePaths, type ModelPath } from '../tests/support/machine-model';
 import { approvalModel } from '../tests/models/approval.model';
 import { approvalMessages, type ApprovalContext, type ApprovalRecord } from '../machines/approval.machine';
+import { isEditStateRefusal } from '../domain/page-state';
 import {
   browserModel,
   runPathInBrowser,
@@ -54,7 +56,13 @@ const isSettled = (path: ModelPath) =>
 const paths = selectCoveringPaths(spec, generatePaths(spec), isSettled);
 
 const detail = (page: Page) => page.getByTestId('approval-detail');
-const nextEvent = (c: Context) => c.next?.event as { type: string; output?: ApprovalRecord } | undefined;
+const nextEvent = (c: Context) =>
+  c.next?.event as { type: string; output?: ApprovalRecord; error?: unknown } | undefined;
+/** Whether the next step is the server's answer `type`, refused by the edit-state check or failed otherwise. */
+const answersNext = (c: Context, type: string, refused: boolean) =>
+  nextEvent(c)?.type === type && isEditStateRefusal(nextEvent(c)?.error) === refused;
+const disabledModal = (page: Page) =>
+  page.getByRole('alertdialog').filter({ hasText: '当前页面状态不可操作' });
 const noop = async () => {};
 
 function need<T>(value: T | null): T {
@@ -122,14 +130,16 @@ const executors: BrowserExecutors<Fixture> = {
     'xstate.done.actor.loadApproval': noop,
     'xstate.error.actor.loadApproval': noop,
     'approval.approve': async (c) => {
-      if (nextEvent(c)?.type === 'xstate.error.actor.approve')
+      if (answersNext(c, 'xstate.error.actor.approve', true))
         await revoke(c.request, need(c.fixture.sponsor), c.fixture.approvalId);
+      if (answersNext(c, 'xstate.error.actor.approve', false)) await failNextCall(c.page, '/oa/approvalBtn');
       await detail(c.page).getByLabel('审批意见').fill('同意');
       await detail(c.page).getByRole('button', { name: '通过' }).click();
     },
     'approval.reject': async (c) => {
-      if (nextEvent(c)?.type === 'xstate.error.actor.reject')
+      if (answersNext(c, 'xstate.error.actor.reject', true))
         await revoke(c.request, need(c.fixture.sponsor), c.fixture.approvalId);
+      if (answersNext(c, 'xstate.error.actor.reject', false)) await failNextCall(c.page, '/oa/approvalBtn');
       const remark = (c.step.event as unknown as { remark: string }).remark;
       await detail(c.page).getByLabel('审批意见').fill(remark);
       await detail(c.page).getByRole('button', { name: '拒绝' }).click();
@@ -140,8 +150,10 @@ const executors: BrowserExecutors<Fixture> = {
     'xstate.error.actor.reject': noop,
     'approval.revoke': async (c) => detail(c.page).getByRole('button', { name: '撤回' }).click(),
     'revoke.confirm': async (c) => {
-      if (nextEvent(c)?.type === 'xstate.error.actor.revokeApproval')
+      if (answersNext(c, 'xstate.error.actor.revokeApproval', true))
         await decide(c.request, need(c.fixture.storeManager), c.fixture.approvalId, 'reject');
+      if (answersNext(c, 'xstate.error.actor.revokeApproval', false))
+        await failNextCall(c.page, '/oa/approvalRevoke');
       await c.page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
     },
     'revoke.cancel': async (c) =>
@@ -180,6 +192,8 @@ const executors: BrowserExecutors<Fixture> = {
     'approval.approved': async (c) => expectStatus(c, '已通过'),
     'approval.rejected': async (c) => expectStatus(c, '已拒绝'),
     'approval.revoked': async (c) => expectStatus(c, '已撤回'),
+    // Refused by the edit-state check: the record's page is disabled.
+    'approval.inoperable': async (c) => expect(disabledModal(c.page)).toBeVisible(),
   },
 };
 

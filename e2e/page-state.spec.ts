@@ -5,8 +5,9 @@
  * found when its tab is chosen again; a contract deleted elsewhere is found when the app opens with
  * its tab saved. A change made on the page itself never brings the modal. A record shown in a dialog
  * gets the same modal and 关闭 closes the dialog: an approval withdrawn elsewhere, a ledger contract
- * voided elsewhere, and a ledger state change refused by the server's edit-state check (405, 001
- * section 8) because someone else moved the contract meanwhile.
+ * voided elsewhere. An edit refused by the server's edit-state check (405, 001 section 8) because
+ * someone else moved the record meanwhile disables the page the same way: a ledger state change, a
+ * sign contract's delete on its detail, an approval's decision in its dialog.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { freshPhone, post, type Credentials } from './support/api';
@@ -24,7 +25,7 @@ import {
   revoke,
   setApproval,
 } from './support/oa';
-import { signCall, signCompany, submitSale, type SignCompany } from './support/sign';
+import { buySignCredits, signCall, signCompany, submitSale, type SignCompany } from './support/sign';
 
 const tabBar = (page: Page) => page.getByRole('tablist', { name: '已打开的页面' });
 const modal = (page: Page) => page.getByRole('alertdialog').filter({ hasText: '当前页面状态不可操作' });
@@ -198,6 +199,14 @@ test('a listing recycled elsewhere is disabled when its tab is chosen again', as
   await expect(tabBar(page).getByRole('button', { name: '房源详情', exact: true })).toHaveCount(0);
 });
 
+/** This approval's dialog opened, shown while it waits (审批中). */
+async function openApproval(page: Page, credentials: Credentials, approvalId: number) {
+  await openAs(page, credentials, `/views/office/oa/oa-pending-approval?approvalId=${approvalId}`);
+  const detail = page.getByTestId('approval-detail');
+  await expect(detail.getByTestId('approval-status')).toHaveText('审批中', { timeout: 30_000 });
+  return detail;
+}
+
 test('an approval withdrawn or decided elsewhere while its dialog is open: 当前页面状态不可操作, 关闭 closes the dialog', async ({
   page,
   request,
@@ -206,9 +215,7 @@ test('an approval withdrawn or decided elsewhere while its dialog is open: 当�
   const { contractId } = await addContract(request, company.credentials, 'sale');
   await setApproval(request, company, approvalItem('sale', 5), true);
   const { approvalId } = await changeState(request, company.credentials, 'sale', contractId, 5);
-  await openAs(page, company.credentials, `/views/office/oa/oa-pending-approval?approvalId=${approvalId}`);
-  const detail = page.getByTestId('approval-detail');
-  await expect(detail.getByTestId('approval-status')).toHaveText('审批中', { timeout: 30_000 });
+  const detail = await openApproval(page, company.credentials, approvalId!);
 
   // Nothing changed: coming back to the window leaves the dialog as it is.
   await returnToWindow(page);
@@ -228,13 +235,7 @@ test('an approval withdrawn or decided elsewhere while its dialog is open: 当�
   const other = await addContract(request, company.credentials, 'sale');
   const decided = await changeState(request, company.credentials, 'sale', other.contractId, 5);
   const again = await page.context().newPage();
-  await openAs(
-    again,
-    company.credentials,
-    `/views/office/oa/oa-pending-approval?approvalId=${decided.approvalId}`,
-  );
-  const shown = again.getByTestId('approval-detail');
-  await expect(shown.getByTestId('approval-status')).toHaveText('审批中', { timeout: 30_000 });
+  const shown = await openApproval(again, company.credentials, decided.approvalId!);
   await decide(request, company.credentials, decided.approvalId!, 'approve');
   await returnToWindow(again);
   await expect(modal(again)).toBeVisible();
@@ -291,4 +292,41 @@ test('a ledger state change refused by the edit-state check (405) disables the d
   await own.getByRole('button', { name: '提交变更' }).click();
   await expect(own.getByTestId('contract-state')).toHaveText('办理中');
   await expect(modal(again)).toHaveCount(0);
+});
+
+test('a sign contract moved elsewhere: its delete is refused by the edit-state check (405) and the tab is disabled', async ({
+  page,
+  request,
+}) => {
+  const company = await signCompany(request);
+  await buySignCredits(request, company);
+  const contract = await submitSale(request, company);
+  await openSignDetail(page, company, contract);
+  const detail = page.getByTestId('sign-detail-page');
+  await expect(detail.getByTestId('detail-state')).toHaveText('待发起');
+  // A colleague starts signing meanwhile (7 待签字, not a state the page watches for); this page still offers 删除.
+  await signCall(request, company, '/sign/contractStart', { contractId: contract.contractId, type: 2 });
+  await detail.getByTestId('detail-actions').getByRole('button', { name: '删除', exact: true }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
+  await expect(modal(page)).toBeVisible();
+  await modal(page).getByRole('button', { name: '关闭' }).click();
+  await expect(tabBar(page).getByRole('button', { name: '签约详情', exact: true })).toHaveCount(0);
+});
+
+test('an approval decided elsewhere: a decision in its dialog is refused (405) and the dialog is disabled', async ({
+  page,
+  request,
+}) => {
+  const company = await ownCompany(request);
+  const { contractId } = await addContract(request, company.credentials, 'sale');
+  await setApproval(request, company, approvalItem('sale', 5), true);
+  const { approvalId } = await changeState(request, company.credentials, 'sale', contractId, 5);
+  const detail = await openApproval(page, company.credentials, approvalId!);
+  // Approved from another computer; this dialog still offers 通过.
+  await decide(request, company.credentials, approvalId!, 'approve');
+  await detail.getByLabel('审批意见').fill('同意');
+  await detail.getByRole('button', { name: '通过' }).click();
+  await expect(modal(page)).toBeVisible();
+  await modal(page).getByRole('button', { name: '关闭' }).click();
+  await expect(detail).toHaveCount(0);
 });

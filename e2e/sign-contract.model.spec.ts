@@ -9,14 +9,18 @@
  * again after the manager approved it (signing starts at once; without sign credits it stays 待发起,
  * approved), rejected it, withdrew it as its sponsor, or did nothing yet.
  * What makes the server answer each way is real: nextType 2 needs the approval of item 45 switched
- * on, 3 a submission that starts the approval; a refused start has no sign credits left or the
- * approval switched off meanwhile; a refused terminate, complete or revoke follows another user's
- * void, rejection or delete; a refused submission follows the template taken off the shelf. A load,
- * void or delete that fails is a network failure. The paths are the generated browser paths,
- * narrowed to a subset that still takes every transition (e2e/support/covering-paths.ts).
+ * on, 3 a submission that starts the approval; a failed start has no sign credits left or the
+ * approval switched off meanwhile; a failed submission follows the template taken off the shelf;
+ * a revoke of a void fails after another user's delete. An edit refused by the server's edit-state
+ * check (405 with its marker: the page is disabled, 当前页面状态不可操作) follows another user moving
+ * the contract meanwhile into a state that does not allow it (voided, its void revoked, its approval
+ * started or rejected, completed). A load, terminate, complete, void or delete that fails otherwise
+ * is a network failure. The paths are the generated browser paths, narrowed to a subset that still
+ * takes every transition (e2e/support/covering-paths.ts).
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
+import { isEditStateRefusal } from '../domain/page-state';
 import { generatePaths, type ModelPath } from '../tests/support/machine-model';
 import { signContractModel } from '../tests/models/sign-contract.model';
 import {
@@ -51,6 +55,9 @@ type Fixture = { path: ModelPath; company: SignCompany | null; contractId: numbe
 type Context = StepContext<Fixture>;
 
 const spec = browserModel(signContractModel);
+/** Whether a step is the server's refusal by its edit-state check (405 with the marker). */
+const isRefusal = (step: { event: unknown } | undefined) =>
+  isEditStateRefusal((step?.event as { error?: unknown } | undefined)?.error);
 const confirmStates = ['confirmComplete', 'confirmDelete', 'confirmTerminate'];
 /** A confirmation is a modal: nothing behind it (the refresh button) can be used while it is open. */
 const isUsable = (path: ModelPath) =>
@@ -58,6 +65,12 @@ const isUsable = (path: ModelPath) =>
     (step) =>
       step.event.type !== 'contract.refresh' ||
       !confirmStates.some((name) => JSON.stringify(step.previous.value).includes(name)),
+  ) &&
+  // No state check refuses a new contract's submission: only an edit of a saved one.
+  path.steps.every(
+    (step, index) =>
+      !(step.event.type === 'xstate.error.actor.submitContract' && isRefusal(step)) ||
+      path.steps[index - 1]?.event.type === 'contract.edit',
   );
 const paths = selectCoveringPaths(spec, generatePaths(spec), isUsable);
 
@@ -69,6 +82,16 @@ const outputOf = <T>(step: { event: unknown } | undefined) => (step?.event as Ou
 const nextType = (c: Context) => c.next?.event.type;
 const hasEvent = (path: ModelPath, type: string) => path.steps.some((s) => s.event.type === type);
 const wasIn = (snapshot: AnyMachineSnapshot, name: string) => JSON.stringify(snapshot.value).includes(name);
+/** Whether the next step is the server's answer `type`, refused by the edit-state check or failed otherwise. */
+const answersNext = (c: Context, type: string, refused: boolean) =>
+  nextType(c) === type && isRefusal(c.next) === refused;
+/** The step that leads into a refused `type`, and the state it was taken in. */
+const refusedFrom = (path: ModelPath, type: string) =>
+  path.steps.find(
+    (step, index) => path.steps[index + 1]?.event.type === type && isRefusal(path.steps[index + 1]),
+  );
+const disabledModal = (page: Page) =>
+  page.getByRole('alertdialog').filter({ hasText: '当前页面状态不可操作' });
 
 function companyOf(c: Context): SignCompany {
   if (!c.fixture.company) throw new Error('fixture not ready');
@@ -88,12 +111,22 @@ function needs(path: ModelPath) {
       s.event.type === 'contract.complete' &&
       (wasIn(s.previous, 'toStart') || wasIn(s.previous, 'awaitingSignature')),
   );
+  // A refused void or delete: another user starts the approval (1, 3, 4) or completes a paper contract (7).
+  const refusedMoves = [
+    refusedFrom(path, 'xstate.error.actor.voidContract'),
+    refusedFrom(path, 'xstate.error.actor.deleteContract'),
+  ].filter((step) => step !== undefined);
+  const movedByApproval = refusedMoves.some(
+    (s) => wasIn(s.previous, 'toStart') || wasIn(s.previous, 'rejected') || wasIn(s.previous, 'voided'),
+  );
+  const movedByCompleting = refusedMoves.some((s) => wasIn(s.previous, 'awaitingSignature'));
   return {
     approval:
       submissions.some((o) => o.nextType !== 1) ||
       hasEvent(path, 'approval.start') ||
       hasEvent(path, 'xstate.done.actor.startApproval') ||
       hasEvent(path, 'xstate.error.actor.startApproval') ||
+      movedByApproval ||
       loaded.some((state) => state === 2 || state === 3),
     // No credits: a refused start, or an approval that passes without a credit to start signing.
     credits:
@@ -102,7 +135,7 @@ function needs(path: ModelPath) {
         (s) => s.event.type === 'xstate.done.actor.checkApproval' && outputOf<LoadedContract>(s)?.state === 1,
       ),
     seal: loaded.includes(8),
-    paper: completesEarly || loaded.includes(6),
+    paper: completesEarly || movedByCompleting || loaded.includes(6),
   };
 }
 
@@ -138,6 +171,27 @@ const voidElsewhere = (c: Context) =>
     contractId: c.fixture.contractId,
     reason: '他人作废',
   });
+
+/**
+ * Another user moves the contract meanwhile into a state where neither void nor delete is allowed:
+ * a voided one has its void revoked first; from 1 or 3 the approval is started (2), from 7 or 8 the
+ * contract is completed (6, a paper contract from 7).
+ */
+async function moveOutElsewhere(c: Context, from: AnyMachineSnapshot): Promise<void> {
+  const company = companyOf(c);
+  const contractId = c.fixture.contractId;
+  if (wasIn(from, 'awaitingSignature') || wasIn(from, 'signed')) {
+    await signCall(c.request, company, '/sign/contractComplete', { contractId });
+    return;
+  }
+  if (wasIn(from, 'voided')) await signCall(c.request, company, '/sign/signInvalidRevoke', { contractId });
+  await signCall(c.request, company, '/sign/contractStart', {
+    contractId,
+    type: 1,
+    oaParam: { oaItemId: 45 },
+  });
+  await expectServerState(c, 2);
+}
 
 /**
  * What happened to a contract waiting for its approval before the page reads it again: the manager
@@ -257,8 +311,9 @@ const executors: BrowserExecutors<Fixture> = {
       else await click(c, '刷新');
     },
     'offer.accept': async (c) => {
-      if (nextType(c) === 'xstate.error.actor.startApproval')
+      if (answersNext(c, 'xstate.error.actor.startApproval', false))
         await setSignApproval(c.request, companyOf(c), false);
+      if (isRefusal(c.next)) await voidElsewhere(c);
       await c.page
         .getByRole('alertdialog')
         .getByRole('button', { name: /立即发起/ })
@@ -266,10 +321,14 @@ const executors: BrowserExecutors<Fixture> = {
     },
     'offer.decline': async (c) =>
       c.page.getByRole('alertdialog').getByRole('button', { name: '稍后再说' }).click(),
-    'sign.start': async (c) => click(c, '发起签署'),
+    'sign.start': async (c) => {
+      if (isRefusal(c.next)) await voidElsewhere(c);
+      await click(c, '发起签署');
+    },
     'approval.start': async (c) => {
-      if (nextType(c) === 'xstate.error.actor.startApproval')
+      if (answersNext(c, 'xstate.error.actor.startApproval', false))
         await setSignApproval(c.request, companyOf(c), false);
+      if (isRefusal(c.next)) await voidElsewhere(c);
       await click(c, '发起审批');
       const dialog = c.page.getByRole('dialog');
       await dialog.getByLabel('审批备注').fill('请审批');
@@ -279,18 +338,34 @@ const executors: BrowserExecutors<Fixture> = {
       // 修改 opens the form with the contract; the form's own machine loads it and submits the edit.
       await click(c, '修改');
       await toLastStep(c.page);
+      if (answersNext(c, 'xstate.error.actor.submitContract', true)) await voidElsewhere(c);
+      if (answersNext(c, 'xstate.error.actor.submitContract', false))
+        await signCall(c.request, companyOf(c), '/template/templateUpAndDown', {
+          boxId: companyOf(c).saleBoxId,
+          state: 2,
+        });
+      if (outputOf<SignSubmissionResult>(c.next)?.nextType === 3) {
+        await form(c.page).getByText('提交后直接发起审批').click();
+        await form(c.page).getByLabel('审批备注').fill('请审批');
+      }
       await form(c.page).getByRole('button', { name: '提交', exact: true }).click();
     },
     'contract.void': async (c) => {
-      if (nextType(c) === 'xstate.error.actor.voidContract') await failNextCall(c.page, '/sign/signInvalid');
+      if (answersNext(c, 'xstate.error.actor.voidContract', false))
+        await failNextCall(c.page, '/sign/signInvalid');
+      if (isRefusal(c.next)) await moveOutElsewhere(c, c.step.previous);
       await click(c, '作废');
       const dialog = c.page.getByRole('dialog');
       await dialog.getByLabel('作废原因').fill('客户放弃');
       await dialog.getByRole('button', { name: '确定作废' }).click();
     },
     'void.revoke': async (c) => {
-      if (nextType(c) === 'xstate.error.actor.revokeVoid')
+      if (answersNext(c, 'xstate.error.actor.revokeVoid', false))
         await signCall(c.request, companyOf(c), '/sign/signDelete', { contractId: c.fixture.contractId });
+      if (isRefusal(c.next))
+        await signCall(c.request, companyOf(c), '/sign/signInvalidRevoke', {
+          contractId: c.fixture.contractId,
+        });
       await click(c, '撤销作废');
     },
     'contract.terminate': async (c) => click(c, '终止'),
@@ -299,9 +374,18 @@ const executors: BrowserExecutors<Fixture> = {
     'confirm.yes': async (c) => {
       const company = companyOf(c);
       const next = nextType(c);
-      if (next === 'xstate.error.actor.deleteContract') await failNextCall(c.page, '/sign/signDelete');
-      if (next === 'xstate.error.actor.completeContract') await voidElsewhere(c);
-      if (next === 'xstate.error.actor.terminateContract') {
+      const refused = isRefusal(c.next);
+      if (next === 'xstate.error.actor.deleteContract') {
+        if (refused) await moveOutElsewhere(c, c.step.previous);
+        else await failNextCall(c.page, '/sign/signDelete');
+      }
+      if (next === 'xstate.error.actor.completeContract') {
+        if (refused) await voidElsewhere(c);
+        else await failNextCall(c.page, '/sign/contractComplete');
+      }
+      if (next === 'xstate.error.actor.terminateContract' && !refused)
+        await failNextCall(c.page, '/sign/contractTerminate');
+      if (next === 'xstate.error.actor.terminateContract' && refused) {
         if (wasIn(c.step.previous, 'pendingApproval'))
           await decide(
             c.request,
@@ -315,13 +399,15 @@ const executors: BrowserExecutors<Fixture> = {
     },
     'confirm.no': async (c) => c.page.getByRole('alertdialog').getByRole('button', { name: '取消' }).click(),
     'xstate.done.actor.startSigning': async (c) => expectServerState(c, 7),
-    'xstate.error.actor.startSigning': async (c) => expectServerState(c, 1),
+    'xstate.error.actor.startSigning': async (c) => expectServerState(c, isRefusal(c.step) ? 4 : 1),
     'xstate.done.actor.startApproval': async (c) => expectServerState(c, 2),
     'xstate.error.actor.startApproval': noop,
     'xstate.done.actor.terminateContract': async (c) => expectServerState(c, 1),
     'xstate.error.actor.terminateContract': noop,
     'xstate.done.actor.completeContract': async (c) => expectServerState(c, 6),
-    'xstate.error.actor.completeContract': async (c) => expectServerState(c, 4),
+    'xstate.error.actor.completeContract': async (c) => {
+      if (isRefusal(c.step)) await expectServerState(c, 4);
+    },
     'xstate.done.actor.voidContract': async (c) => expectServerState(c, 4),
     'xstate.error.actor.voidContract': noop,
     'xstate.done.actor.revokeVoid': async (c) => expectServerState(c, 1),
@@ -397,6 +483,8 @@ const executors: BrowserExecutors<Fixture> = {
     // 1500 ms, then back to the list.
     'signContract.deleted': async (c) =>
       expect(c.page.getByTestId('detail-deleted').or(c.page.getByTestId('sign-list-page'))).toBeVisible(),
+    // Refused by the edit-state check: the shell's 当前页面状态不可操作 over the page.
+    'signContract.inoperable': async (c) => expect(disabledModal(c.page)).toBeVisible(),
     'signContract.closed': async (c) => {
       await expect(c.page.getByTestId('sign-list-page')).toBeVisible();
       const gone = await c.request.get(`/api/sign/signDetailV3?contractId=${c.fixture.contractId}`, {

@@ -2,7 +2,7 @@
  * A page opened by its own address (a link, the address bar): no tabs around it; opening another
  * page moves to that page's address, and an app page passes the pay-status gate as a tab would.
  */
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate, useLocation, useParams } from 'react-router';
 import { useSessionSnapshot } from '../core/use-session';
 import { WorkspaceContext, type Workspace } from '../core/workspace';
@@ -13,6 +13,7 @@ import { Watermark } from './watermark';
 import { appTypeOfPath } from './pay-status-gate-actors';
 import NotFoundPage from './not-found-page';
 import { tabKey, type PageTab } from '../../machines/tabs.machine';
+import { PageDisabledDialog } from '../ui/page-disabled-dialog';
 
 export default function StandalonePage() {
   const params = useParams();
@@ -23,6 +24,8 @@ export default function StandalonePage() {
   const userId = user?.userId ?? null;
   /** The address that last opened another page (a page that opens the next one, then closes itself). */
   const movedFrom = useRef<string | null>(null);
+  /** 当前页面状态不可操作 over this page, as the main layout shows it over a tab. */
+  const [isDisabled, setDisabled] = useState(false);
   const page = pageComponent(path);
   if (!page) return <NotFoundPage />;
   const query = Object.fromEntries(new URLSearchParams(location.search));
@@ -45,7 +48,12 @@ export default function StandalonePage() {
     closePage: (key) => {
       if (key === ownKey && movedFrom.current !== address) void navigate('/layout/index', { replace: true });
     },
-    disablePage: () => {},
+    // The record this page shows became inoperable (001 section 8): the same modal as over a tab;
+    // its 关闭 leaves the page for the main layout.
+    disablePage: (appType, id) => {
+      if (appType === tab.appType && (query['contractId'] === String(id) || query['id'] === String(id)))
+        setDisabled(true);
+    },
     renderPage: (inner, innerParams = {}) => (
       <PageFrame path={inner} params={innerParams} title={pageComponent(inner)?.title ?? ''} />
     ),
@@ -62,6 +70,13 @@ export default function StandalonePage() {
         ) : (
           frame
         )}
+        <PageDisabledDialog
+          open={isDisabled}
+          onClose={() => {
+            setDisabled(false);
+            void navigate('/layout/index', { replace: true });
+          }}
+        />
       </div>
     </WorkspaceContext.Provider>
   );

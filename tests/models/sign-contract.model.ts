@@ -2,6 +2,7 @@
 import {
   signContractMachine,
   type LoadedContract,
+  type SignContractContext,
   type SignDetailButtons,
   type SignStateCode,
   type SignSubmissionResult,
@@ -43,6 +44,10 @@ const stateResult = (state: SignStateCode) => ({ state, contractId });
 
 export const signContractModel: ModelSpec = {
   machine: signContractMachine,
+  // The browser tells an edit of a saved contract (修改, refused when it was moved elsewhere) from a
+  // new submission (which no state check refuses): both submit, only the edit has a contract.
+  browserSerializeContext: (context) =>
+    (context as SignContractContext).request?.contractId !== undefined ? 'edit' : null,
   events: {
     'contract.submit': [{ type: 'contract.submit', request }],
     'contract.load': [{ type: 'contract.load', contractId }],

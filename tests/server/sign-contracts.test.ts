@@ -8,6 +8,7 @@ import { users } from '../../server/db/schema';
 import { signSignatories } from '../../server/db/schema-sign';
 import { changeSignBalance, SignLedgerKinds } from '../../server/areas/recharge/entitlements';
 import { idCard } from '../support/test-data';
+import { editStateRefused } from '../../domain/page-state';
 
 type Headers = Record<string, string>;
 type Result = {
@@ -291,15 +292,17 @@ describe('sign contracts: submission, nextType and the lifecycle', () => {
     expect(created.companyId).toBeGreaterThan(0);
   });
 
-  it('allows each state change only from its states (409 当前状态不允许此操作！ otherwise)', async () => {
+  it('allows each state change only from its states (405 当前状态不允许此操作！ with the edit-state marker otherwise)', async () => {
     const { contractId } = await submit(broker);
     const act = (url: string, body: Record<string, unknown> = {}) =>
       post(url, manager, { contractId, ...body });
-    expect((await act('/sign/contractComplete')).code).toBe(409);
-    expect((await act('/sign/contractTerminate')).code).toBe(409);
-    expect((await act('/sign/signInvalidRevoke')).code).toBe(409);
+    // The edit-state check's refusal (001 section 8): the page showing the contract is disabled.
+    const refused = { code: 405, message: '当前状态不允许此操作！', data: editStateRefused };
+    expect(await act('/sign/contractComplete')).toMatchObject(refused);
+    expect(await act('/sign/contractTerminate')).toMatchObject(refused);
+    expect(await act('/sign/signInvalidRevoke')).toMatchObject(refused);
     expect((await act('/sign/contractStart', { type: 2 })).data).toMatchObject({ state: 7 });
-    expect((await act('/sign/signDelete')).message).toBe('当前状态不允许此操作！');
+    expect(await act('/sign/signDelete')).toMatchObject(refused);
     expect((await act('/sign/contractTerminate', { reason: '客户要求修改' })).data).toMatchObject({
       state: 1,
     });
@@ -310,7 +313,7 @@ describe('sign contracts: submission, nextType and the lifecycle', () => {
       content: saleContent(),
       signatureType: 1,
     });
-    expect(edit.code).toBe(409);
+    expect(edit).toMatchObject(refused);
     expect((await act('/sign/signInvalidRevoke')).data).toMatchObject({ state: 1 });
     expect((await act('/sign/signInvalid', { reason: '重复录入' })).data).toMatchObject({ state: 4 });
     expect((await act('/sign/signDelete')).code).toBe(200);
@@ -375,8 +378,8 @@ describe('sign contracts: submission, nextType and the lifecycle', () => {
       (await post('/sign/contractComplete', broker, { contractId: created.contractId })).data,
     ).toMatchObject({ state: 6 });
     expect(
-      (await post('/sign/signInvalid', manager, { contractId: created.contractId, reason: 'x' })).code,
-    ).toBe(409);
+      (await post('/sign/signInvalid', manager, { contractId: created.contractId, reason: 'x' })).data,
+    ).toEqual(editStateRefused);
   });
 
   it('offers the approval flow (nextType 2, item 45) when an approval is enabled, and follows its decision', async () => {
@@ -567,7 +570,8 @@ describe('sign contracts: submission, nextType and the lifecycle', () => {
       post('/sign/contractStart', manager, { contractId, type: 2 }),
     ]);
     expect(results.filter((r) => r.code === 200).length).toBeGreaterThanOrEqual(1);
-    expect(results.every((r) => r.code === 200 || r.code === 409)).toBe(true);
+    // The loser is refused by the state check (405) or loses the write after it (409).
+    expect(results.every((r) => [200, 405, 409].includes(r.code))).toBe(true);
     expect(await balance(manager)).toBe(before - 1);
   });
 
@@ -650,7 +654,8 @@ describe('sign contracts: submission, nextType and the lifecycle', () => {
       post('/oa/approvalBtn', headers, { approvalId, result: 'approve' }),
       post('/oa/approvalBtn', headers, { approvalId, result: 'approve' }),
     ]);
-    expect(results.map((r) => r.code).sort()).toEqual([200, 409]);
+    // The loser is refused by the state check (405) or loses the write after it (409).
+    expect(results.map((r) => (r.code === 409 ? 405 : r.code)).sort()).toEqual([200, 405]);
     expect(await state(headers, contractId)).toBe(7);
     expect(await balance(headers)).toBe(4);
     const detail = (await get('/sign/signDetailV3', headers, { contractId: String(contractId) })).data as {

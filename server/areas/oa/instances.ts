@@ -15,7 +15,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db';
 import { departments, users } from '../../db/schema';
 import { oaInstanceSteps, oaInstances } from '../../db/schema-oa';
-import { ApiError, Codes, forbidden, notFound } from '../../contract/envelope';
+import { ApiError, Codes, editStateRefusal, forbidden, notFound } from '../../contract/envelope';
 import type { QueryOf, Session } from '../../contract/types';
 import { formatDateTime } from '../../format';
 import { findOaItem, oaItemName, type OaAppType, type OaItemId } from './items';
@@ -180,8 +180,9 @@ async function decideIn(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const instance = await findInstance(tx, session.companyId, input.approvalId);
+    // The edit-state check (decided or withdrawn elsewhere): 405 with its marker disables the page.
     if (instance.status !== InstanceStatus.pending || instance.currentStep === null) {
-      throw new ApiError(Codes.stateConflict, alreadyFinished);
+      throw editStateRefusal(alreadyFinished);
     }
     if (!instance.currentCandidates.includes(session.userId)) throw forbidden(notCurrentApprover);
     const step = instance.currentStep;
@@ -305,8 +306,7 @@ export async function revokeApproval(
     db.transaction(async (tx) => {
       const instance = await findInstance(tx, session.companyId, approvalId);
       if (instance.sponsorUserId !== session.userId) throw forbidden(onlySponsorRevokes);
-      if (instance.status !== InstanceStatus.pending)
-        throw new ApiError(Codes.stateConflict, '该审批已结束，不能撤回');
+      if (instance.status !== InstanceStatus.pending) throw editStateRefusal('该审批已结束，不能撤回');
       const now = clock.now();
       const [moved] = await tx
         .update(oaInstances)

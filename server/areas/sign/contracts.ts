@@ -14,7 +14,7 @@ import {
   signSignatories,
   signTemplates,
 } from '../../db/schema-sign';
-import { ApiError, Codes, Messages, businessError } from '../../contract/envelope';
+import { ApiError, Codes, Messages, businessError, editStateRefusal } from '../../contract/envelope';
 import type { BodyOf, Session } from '../../contract/types';
 import { contractTypeOf, requireUsableTemplate, type TemplateRow } from '../template/templates';
 import { findVisibleContract, holds, requireSignAuth, type ContractRow } from './access';
@@ -193,8 +193,8 @@ export async function editContract(db: Db, session: Session, now: Date, body: Bo
   const snapshot = await requireSignAuth(db, session, SignAuth.start);
   await requireSignSetting(db, session.companyId);
   const contract = await findVisibleContract(db, session, body.contractId, snapshot);
-  if (!isAllowed('edit', contract.state, contract.signatureType))
-    throw new ApiError(Codes.stateConflict, Messages.stateNotAllowed);
+  // The edit-state check: 405 with its marker disables the page (001 section 8); a lost race below stays 409.
+  if (!isAllowed('edit', contract.state, contract.signatureType)) throw editStateRefusal();
   if (body.boxid !== contract.templateId) throw businessError('修改合同时不能更换合同模板');
   const template = await requireUsableTemplate(db, session, contract.templateId);
   checkOaParam(template, body.oaParam);

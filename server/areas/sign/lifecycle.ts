@@ -3,13 +3,15 @@
  * revoke void, delete; and the move to 8 已签约 when every signatory has signed (for the signing
  * area). Each change is one transaction with a conditional UPDATE on the allowed `from` states and
  * a log row. Retrying an action whose target state is already reached answers that state without
- * doing anything again (no second credit, no second log); any other state answers 409.
+ * doing anything again (no second credit, no second log). Any other state is refused by the
+ * edit-state check: 405 with the marker of domain/page-state.ts, which disables the page showing the
+ * contract (001 section 8); a request that loses the race after the check passed still answers 409.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { signContracts, signSignatories } from '../../db/schema-sign';
-import { ApiError, Codes, Messages, businessError } from '../../contract/envelope';
+import { ApiError, Codes, Messages, businessError, editStateRefusal } from '../../contract/envelope';
 import type { BodyOf, Session } from '../../contract/types';
 import { changeSignBalance, SignLedgerKinds } from '../recharge/entitlements';
 import { revokeApproval } from '../oa/instances';
@@ -127,7 +129,7 @@ export async function startContract(
   const now = clock.now();
   if (body.type === 1) {
     if (contract.state === SignStates.pendingApproval) return result(contract);
-    if (!isAllowed('startApproval', contract.state, contract.signatureType)) throw conflict();
+    if (!isAllowed('startApproval', contract.state, contract.signatureType)) throw editStateRefusal();
     const oaParam = body.oaParam!;
     if (oaParam.oaItemId !== ({ 1: 45, 2: 47, 3: 49 } as const)[contract.contractType as 1 | 2 | 3]) {
       throw businessError('审批流程项与合同类型不符');
@@ -137,7 +139,7 @@ export async function startContract(
     return result(moved);
   }
   if (contract.state === SignStates.awaitingSignature) return result(contract);
-  if (!isAllowed('startSigning', contract.state, contract.signatureType)) throw conflict();
+  if (!isAllowed('startSigning', contract.state, contract.signatureType)) throw editStateRefusal();
   if (
     contract.approved !== 1 &&
     (await isApprovalEnabled(db, session.companyId, contract.contractType as 1 | 2 | 3, contract.templateId))
@@ -181,7 +183,7 @@ export async function terminateContract(
 ): Promise<StateResult> {
   const snapshot = await requireSignAuth(db, session, SignAuth.start);
   const contract = await findVisibleContract(db, session, body.contractId, snapshot);
-  if (!isAllowed('terminate', contract.state, contract.signatureType)) throw conflict();
+  if (!isAllowed('terminate', contract.state, contract.signatureType)) throw editStateRefusal();
   const now = clock.now();
   const moved = await db.transaction(async (tx) => {
     if (contract.state === SignStates.pendingApproval && contract.oaApprovalId !== null) {
@@ -230,7 +232,7 @@ export async function completeContract(
   const snapshot = await requireSignAuth(db, session, SignAuth.start);
   const contract = await findVisibleContract(db, session, contractId, snapshot);
   if (contract.state === SignStates.completed) return result(contract);
-  if (!isAllowed('complete', contract.state, contract.signatureType)) throw conflict();
+  if (!isAllowed('complete', contract.state, contract.signatureType)) throw editStateRefusal();
   const now = clock.now();
   const moved = await db.transaction(async (tx) => {
     const updated = await move(tx, contract, 'complete', {
@@ -262,7 +264,7 @@ export async function invalidContract(
   const snapshot = await requireSignAuth(db, session, SignAuth.view, SignAuth.invalid);
   const contract = await findVisibleContract(db, session, body.contractId, snapshot);
   if (contract.state === SignStates.voided) return result(contract);
-  if (!isAllowed('invalid', contract.state, contract.signatureType)) throw conflict();
+  if (!isAllowed('invalid', contract.state, contract.signatureType)) throw editStateRefusal();
   const now = clock.now();
   const moved = await db.transaction(async (tx) => {
     const updated = await move(tx, contract, 'invalid', {
@@ -319,7 +321,7 @@ export async function revokeInvalid(
 ): Promise<StateResult> {
   const snapshot = await requireSignAuth(db, session, SignAuth.view, SignAuth.invalid);
   const contract = await findVisibleContract(db, session, contractId, snapshot);
-  if (!isAllowed('invalidRevoke', contract.state, contract.signatureType)) throw conflict();
+  if (!isAllowed('invalidRevoke', contract.state, contract.signatureType)) throw editStateRefusal();
   const now = clock.now();
   const target = stateAfterInvalidRevoke(contract.stateBeforeInvalid);
   const moved = await db.transaction(async (tx) => {
@@ -364,7 +366,7 @@ export async function deleteContract(
     );
   if (gone) return; // a retried delete
   const contract = await findVisibleContract(db, session, contractId, snapshot);
-  if (!isAllowed('delete', contract.state, contract.signatureType)) throw conflict();
+  if (!isAllowed('delete', contract.state, contract.signatureType)) throw editStateRefusal();
   const now = clock.now();
   await db.transaction(async (tx) => {
     await move(tx, contract, 'delete', { deletedAt: now, updatedAt: now });

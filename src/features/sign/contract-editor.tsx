@@ -25,6 +25,7 @@ import { resourceMachine } from '../../../machines/resource.machine';
 import { draftMessages } from '../../../machines/sign-draft.machine';
 import { tabKey } from '../../../machines/tabs.machine';
 import { useWorkspace } from '../../core/workspace';
+import { PageDisabledDialog } from '../../ui/page-disabled-dialog';
 import { inspect } from '../../inspector/inspection-store';
 import { checkForm } from './contract-form-checks';
 import { draftContent, submissionBody } from './contract-form-submit';
@@ -97,8 +98,9 @@ export function useContractEditor({
         workspace.closePage(tabKey(pageOf()));
       },
       navigateToList: () => workspace.openPage(signPages.list()),
-      // An edit refused by the edit-state check: the shell's 当前页面状态不可操作 closes this tab.
-      disablePage: (contractId) => workspace.disablePage(signPages.detail(contractId).appType, contractId),
+      // An edit or start refused by the edit-state check: EditorPhaseScreen shows 当前页面状态不可操作
+      // over this tab itself (a new contract's tab names no contract the shell could match).
+      disablePage: () => {},
     }),
   );
   const [sign, send] = useMachine(signMachine, { inspect });
@@ -226,6 +228,8 @@ export function useContractEditor({
   return {
     boxid,
     editingId,
+    /** This view's tab, closed by 当前页面状态不可操作's 关闭. */
+    pageKey: tabKey(pageOf()),
     contractType,
     fields,
     fieldsState,
@@ -262,6 +266,18 @@ export type ContractEditor = ReturnType<typeof useContractEditor>;
 export function EditorPhaseScreen({ editor, testId }: { editor: ContractEditor; testId: string }) {
   const workspace = useWorkspace();
   const notice = editor.sign.context.notice;
+  // Refused by the edit-state check (001 section 8): the page is disabled; 关闭 closes its tab.
+  if (editor.sign.matches('inoperable'))
+    return (
+      <Box p="5" data-testid={testId}>
+        {notice && (
+          <Callout.Root color="red">
+            <Callout.Text data-testid="form-error">{notice.text}</Callout.Text>
+          </Callout.Root>
+        )}
+        <PageDisabledDialog open onClose={() => workspace.closePage(editor.pageKey)} />
+      </Box>
+    );
   if (editor.phase === 'loading')
     return (
       <Flex p="5" gap="2" align="center">
