@@ -75,6 +75,9 @@ test('an approval is set up, and contracts sent to it are approved, rejected and
   await expect(setting.getByTestId('oa-group').first()).toBeVisible();
   await setting.getByRole('button', { name: '新建审批' }).click();
   const form = managerPage.getByTestId('definition-form');
+  // 分组 offers the groups as groupList lists them, the first one chosen.
+  const firstGroup = (await setting.getByTestId('oa-group-name').first().textContent()) ?? '';
+  await expect(form.getByRole('combobox', { name: '审批分组' })).toHaveText(firstGroup);
   await pick(managerPage, '审批项', '买卖合同冻结');
   await expect(form.getByLabel('审批名称')).toHaveValue('买卖合同冻结');
   await pick(managerPage, '第 1 级审批成员', /^王店长/);

@@ -161,7 +161,7 @@ export function DefinitionDialog({
             >
               <Select.Trigger aria-label="审批分组" />
               <Select.Content>
-                {data.groups.map((group) => (
+                {data.groupChoices.map((group) => (
                   <Select.Item key={group.groupId} value={String(group.groupId)}>
                     {group.groupName}
                   </Select.Item>

@@ -43,20 +43,24 @@ export const oaPageSize = 15;
 
 export type SettingData = {
   groups: OaGroupApprovals[];
+  /** The groups an approval may be filed under (groupList, in their order): the definition's 分组. */
+  groupChoices: OaGroup[];
   apps: OaApp[];
   staff: Staff[];
   roles: RoleOption[];
 };
 
 async function loadSettingData(): Promise<SettingData> {
-  const [groups, apps, staff, roles] = await Promise.all([
+  const [groups, groupChoices, apps, staff, roles] = await Promise.all([
     ok(api.GET('/oa/oaApprovalList', { params: { query: {} } })),
+    ok(api.GET('/oa/groupList')),
     ok(api.GET('/oa/oaApps')),
     ok(api.GET('/org/v2/staffList', { params: { query: { pageindex: 1, pagesize: 100 } } })),
     ok(api.GET('/org/v2/roleList')),
   ]);
   return {
     groups: groups.data ?? [],
+    groupChoices: groupChoices.data ?? [],
     apps: apps.data ?? [],
     staff: staff.data ?? [],
     roles: roles.data ?? [],
