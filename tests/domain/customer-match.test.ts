@@ -141,4 +141,89 @@ describe('matching customers and listings (docs/customers.md "Matching")', () =>
       [2, 89],
     ]);
   });
+
+  it('a price or area on the edge of the range fits fully; up to 10 % outside it fits for half', () => {
+    const price = (value: number) => matchScore(buyer, listing({ id: 1, price: value })).parts[1];
+    expect(price(500)).toEqual({ part: 'price', points: 30, reason: '价格符合' });
+    expect(price(700)).toEqual({ part: 'price', points: 30, reason: '价格符合' });
+    expect(price(450)).toEqual({ part: 'price', points: 15, reason: '价格接近' });
+    expect(price(770)).toEqual({ part: 'price', points: 15, reason: '价格接近' });
+    expect(isMatch(buyer, listing({ id: 1, price: 450 }))).toBe(true);
+    expect(isMatch(buyer, listing({ id: 1, price: 449 }))).toBe(false);
+    expect(isMatch(buyer, listing({ id: 1, price: 771 }))).toBe(false);
+    const area = (value: number) => matchScore(buyer, listing({ id: 1, area: value })).parts[2];
+    expect(area(80)).toEqual({ part: 'area', points: 20, reason: '面积符合' });
+    expect(area(110)).toEqual({ part: 'area', points: 20, reason: '面积符合' });
+    expect(area(72)).toEqual({ part: 'area', points: 10, reason: '面积接近' });
+    expect(area(71)).toEqual({ part: 'area', points: 0, reason: null });
+  });
+
+  it('a range with one end open (不限) checks the other end only', () => {
+    const fromMin = { ...buyer, priceMax: null };
+    expect(matchScore(fromMin, listing({ id: 1, price: 5000 })).parts[1]?.reason).toBe('价格符合');
+    expect(matchScore(fromMin, listing({ id: 1, price: 460 })).parts[1]?.reason).toBe('价格接近');
+    expect(isMatch(fromMin, listing({ id: 1, price: 440 }))).toBe(false);
+    const upToMax = { ...buyer, priceMin: null };
+    expect(matchScore(upToMax, listing({ id: 1, price: 1 })).parts[1]?.reason).toBe('价格符合');
+    expect(matchScore(upToMax, listing({ id: 1, price: 760 })).parts[1]?.reason).toBe('价格接近');
+    expect(isMatch(upToMax, listing({ id: 1, price: 780 }))).toBe(false);
+  });
+
+  it('a rent listing never fits a buyer, even at the wanted price', () => {
+    expect(isMatch(buyer, listing({ id: 1, type: 2 }))).toBe(false);
+    expect(isMatch({ ...buyer, kind: 2 }, listing({ id: 1, type: 2 }))).toBe(true);
+  });
+
+  it('a customer who named only a community is not matched elsewhere; one who named nothing fits anywhere for 15', () => {
+    const communityOnly = { ...buyer, districtIds: [] };
+    expect(isMatch(communityOnly, listing({ id: 1 }))).toBe(false);
+    expect(isMatch(communityOnly, listing({ id: 1, communityName: '天健世纪花园' }))).toBe(true);
+    const anywhere = { ...buyer, districtIds: [], communityNames: [] };
+    expect(isMatch(anywhere, listing({ id: 1, districtId: 110101 }))).toBe(true);
+    expect(matchScore(anywhere, listing({ id: 1 })).parts[0]).toEqual({
+      part: 'location',
+      points: 15,
+      reason: null,
+    });
+    expect(matchScore(buyer, listing({ id: 1 })).parts[0]).toEqual({
+      part: 'location',
+      points: 24,
+      reason: '意向区域',
+    });
+  });
+
+  it('layout and property type: one room off any wanted count is 户型接近, 不限 is half without a reason', () => {
+    const twoWants = { ...buyer, room: [1, 4] };
+    expect(matchScore(twoWants, listing({ id: 1, room: 3 })).parts[3]).toEqual({
+      part: 'layout',
+      points: 5,
+      reason: '户型接近',
+    });
+    expect(matchScore(buyer, listing({ id: 1, room: 5 })).parts[3]).toEqual({
+      part: 'layout',
+      points: 0,
+      reason: null,
+    });
+    const open = { ...buyer, room: [], property: null };
+    const result = matchScore(open, listing({ id: 1 }));
+    expect(result.parts.slice(3)).toEqual([
+      { part: 'layout', points: 5, reason: null },
+      { part: 'property', points: 5, reason: null },
+    ]);
+    expect(matchScore(buyer, listing({ id: 1, property: 2 })).parts[4]).toEqual({
+      part: 'property',
+      points: 0,
+      reason: null,
+    });
+    expect(result.reasons).toEqual(['意向区域', '价格符合', '面积符合']);
+  });
+
+  it('on the same score and the same date, the larger id comes first', () => {
+    const ranked = rankMatches(
+      [{ id: 3 }, { id: 9 }, { id: 5 }],
+      ({ id }) => ({ demand: buyer, listing: listing({ id }) }),
+      ({ id }) => ({ newer: 1, id }),
+    );
+    expect(ranked.map((r) => r.id)).toEqual([9, 5, 3]);
+  });
 });
