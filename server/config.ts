@@ -7,6 +7,8 @@ export type ServerConfig = {
   databaseUrl: string | undefined;
   /** The embedded PGlite's shared buffers (PGLITE_SHARED_BUFFERS, default server/db/client.ts pgliteSharedBuffers). */
   sharedBuffers: string | undefined;
+  /** Sample sign contracts in a new office's demo data (DEMO_CONTRACTS=0 leaves them out; browser tests do). */
+  demoContracts: boolean;
   /** Where the built client is (vite build output; CLIENT_DIR overrides, as for `vite build`). */
   clientDir: string;
   /** Sandbox providers (SMS outbox, pay page, face page) and the dev inspector are shown. */
@@ -33,6 +35,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: resolve(env['DATA_DIR'] ?? './data'),
     databaseUrl: env['DATABASE_URL'] || undefined,
     sharedBuffers: env['PGLITE_SHARED_BUFFERS'] || undefined,
+    demoContracts: env['DEMO_CONTRACTS'] !== '0',
     clientDir: env['CLIENT_DIR']
       ? resolve(env['CLIENT_DIR'])
       : resolve(import.meta.dirname, '..', 'dist', 'client'),

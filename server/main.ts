@@ -15,6 +15,7 @@ import { refreshBuiltinTemplates } from './areas/template/seed-templates';
 import { buildApp } from './app';
 import { createDatabaseStorage } from './storage/files';
 import { startScheduler } from './jobs/scheduler';
+import { seedShowcaseContracts } from './areas/sign/demo-contracts';
 import { productJobs } from './jobs/jobs';
 import { systemClock } from './clock';
 
@@ -25,6 +26,7 @@ async function prepareDatabase(config: ServerConfig) {
   const database = await openDatabase(config);
   if (await isDatabaseEmpty(database.db)) {
     await seedDemoData(database.db);
+    if (config.demoContracts) await seedShowcaseContracts(database.db, systemClock);
     console.log('demo data loaded (manager of company A: 13800000000 / demo1234)');
   }
   // Companies keep copies of the built-in templates; their (not editable) text follows the shipped one.
