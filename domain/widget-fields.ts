@@ -38,6 +38,17 @@ export type WidgetFieldInput = {
 
 export type WidgetValue = string | number | string[] | null;
 
+/** What checking a value needs of a definition (both the stored and the wire shape fit). */
+export type WidgetFieldRule = {
+  fieldTitle: string;
+  fieldName: string;
+  type: number;
+  requiredStatus: number;
+  optionsData?: readonly string[] | undefined;
+  optionStatus?: number | undefined;
+  dateType?: number | null | undefined;
+};
+
 type Result<T> = { ok: true; value: T } | { ok: false; problem: string };
 
 /**
@@ -90,7 +101,7 @@ export function isEmptyValue(value: unknown): boolean {
 }
 
 /** 请选择 for the fields picked from a list or a calendar, 请输入 for the typed ones. */
-export function missingFieldMessage(field: Pick<WidgetField, 'type' | 'fieldTitle'>): string {
+export function missingFieldMessage(field: Pick<WidgetFieldRule, 'type' | 'fieldTitle'>): string {
   const isPicked = field.type === 4 || field.type === 5 || field.type === 6;
   return `${isPicked ? '请选择' : '请输入'}${field.fieldTitle}`;
 }
@@ -100,7 +111,7 @@ export function missingFieldMessage(field: Pick<WidgetField, 'type' | 'fieldTitl
  * text trimmed); the first problem names the field. Values of fields not defined are dropped.
  */
 export function checkWidgetValues(
-  fields: readonly WidgetField[],
+  fields: readonly WidgetFieldRule[],
   given: Readonly<Record<string, unknown>> | undefined,
 ): Result<Record<string, WidgetValue>> {
   const result: Record<string, WidgetValue> = {};
@@ -112,6 +123,7 @@ export function checkWidgetValues(
       result[field.fieldName] = isNumberField(field.type) ? 0 : null;
       continue;
     }
+    const options = field.optionsData ?? [];
     switch (field.type) {
       case 3:
       case 7: {
@@ -123,14 +135,13 @@ export function checkWidgetValues(
       }
       case 4: {
         if (typeof raw !== 'string') return fail(`请选择${field.fieldTitle}`);
-        if (field.optionStatus !== 1 && !field.optionsData.includes(raw))
-          return fail(`${field.fieldTitle}的选项无效`);
+        if (field.optionStatus !== 1 && !options.includes(raw)) return fail(`${field.fieldTitle}的选项无效`);
         result[field.fieldName] = raw;
         break;
       }
       case 5: {
         const values = Array.isArray(raw) ? raw.map(String) : [String(raw)];
-        if (field.optionStatus !== 1 && values.some((v) => !field.optionsData.includes(v)))
+        if (field.optionStatus !== 1 && values.some((v) => !options.includes(v)))
           return fail(`${field.fieldTitle}的选项无效`);
         result[field.fieldName] = values;
         break;
@@ -153,7 +164,10 @@ export function checkWidgetValues(
 }
 
 /** A stored value as the detail page shows it (多选 joined with 、, a number with its unit). */
-export function widgetValueText(field: WidgetField, value: unknown): string {
+export function widgetValueText(
+  field: Pick<WidgetFieldRule, 'type'> & { numUnit?: string | null | undefined },
+  value: unknown,
+): string {
   if (isEmptyValue(value)) return '--';
   if (Array.isArray(value)) return value.join('、');
   const text = String(value);

@@ -37,6 +37,7 @@ export type AppRecord = Schemas['AppRecord'];
 export type AppCategory = Schemas['AppCategory'];
 export type HouseShownCustomer = Schemas['HouseShownCustomer'];
 export type HouseMatchingCustomer = Schemas['CustomerMatchedCustomer'];
+export type HouseWidgetField = Schemas['TemplateField'];
 export type CommunityOption = { communityId: number; communityName: string; address: string | null };
 
 /** 001 section 9: lists show 15 a page. */
@@ -286,3 +287,22 @@ export async function fetchMatchingCustomers(houseId: number, page: number, page
   );
   return { rows: result.data ?? [], total: result.total ?? 0 };
 }
+
+/** The company's widget fields on the listing form (getHousingCustomizeSettings). */
+export const fetchWidgetFields = fromPromise<unknown>(
+  async () => (await ok(api.GET('/housing/v2/getHousingCustomizeSettings'))).data?.fieldsList ?? [],
+);
+
+export async function readWidgetFields(): Promise<HouseWidgetField[]> {
+  return (await ok(api.GET('/housing/v2/getHousingCustomizeSettings'))).data?.fieldsList ?? [];
+}
+
+/** Saves the whole list and reads it back (new fields get their fieldsList_<n> names). */
+export const saveWidgetFields = fromPromise<unknown, { value: unknown }>(async ({ input }) => {
+  await ok(
+    api.POST('/housing/v2/housingCustomizeSettings', {
+      body: { fieldsList: input.value as Schemas['TemplateFieldInput'][] },
+    }),
+  );
+  return readWidgetFields();
+});

@@ -37,7 +37,10 @@ import {
   readHouseState,
   revealInfo,
   saveFollowUp,
+  readWidgetFields,
+  type HouseWidgetField,
 } from './house-actors';
+import { widgetValueText } from '../../../domain/widget-fields';
 import { useRecordWatch } from '../../core/record-watch';
 import { HouseStateDialog } from './house-state-dialog';
 import {
@@ -136,6 +139,13 @@ export default function HouseDetailPage({ params }: PageProps) {
   /** The company's status names, read when 修改状态 first opens. */
   const [stateNames, setStateNames] = useState<readonly CustomStateName[] | null>(null);
   const [isChangingState, setIsChangingState] = useState(false);
+  /** The company's own fields (房源基础设置 → 自定义字段), for their titles beside the values. */
+  const [widgetFields, setWidgetFields] = useState<HouseWidgetField[]>([]);
+  useEffect(() => {
+    void readWidgetFields()
+      .then(setWidgetFields)
+      .catch(() => setWidgetFields([]));
+  }, []);
   useEffect(() => {
     if (!detail) return;
     sendPool({
@@ -387,6 +397,12 @@ export default function HouseDetailPage({ params }: PageProps) {
                 {[data.distractName, data.regionName, data.address].filter(Boolean).join(' · ') || '—'}
               </DataList.Value>
             </DataList.Item>
+            {widgetFields.map((field) => (
+              <DataList.Item key={field.fieldName} data-testid="house-widget-value">
+                <DataList.Label>{field.fieldTitle}</DataList.Label>
+                <DataList.Value>{widgetValueText(field, data.fieldsList?.[field.fieldName])}</DataList.Value>
+              </DataList.Item>
+            ))}
           </DataList.Root>
         </Card>
         <Card>

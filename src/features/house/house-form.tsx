@@ -2,10 +2,22 @@
  * 录入房源 / 编辑房源: a sale or rent listing on a community of the dictionary, with its numbers,
  * layout, floors, price (the unit price derived), owner, tags, pictures and VR link. Before saving the
  * duplicate check runs; a duplicate shows the server's message with 去查看 (opens the existing
- * listing) / 取消, and nothing is saved (001 section 8).
+ * listing) / 取消, and nothing is saved (001 section 8). The company's own fields (房源基础设置 →
+ * 自定义字段) follow, with their require flags, checked by the same rules as on the server.
  */
 import { useEffect, useState } from 'react';
-import { AlertDialog, Badge, Button, Callout, Dialog, Flex, Grid, Text, TextArea } from '@radix-ui/themes';
+import {
+  AlertDialog,
+  Badge,
+  Box,
+  Button,
+  Callout,
+  Dialog,
+  Flex,
+  Grid,
+  Text,
+  TextArea,
+} from '@radix-ui/themes';
 import { TextField } from '../../ui/text-field';
 import { Select } from '../../ui/select';
 import { ApiCodeError } from '../../api/client';
@@ -14,13 +26,17 @@ import { houseInputProblem, propertyNames, renovationNames, towardNames } from '
 import {
   checkDuplicate,
   fetchHouseTags,
+  readWidgetFields,
   saveHouse,
   searchCommunities,
   uploadPhoto,
   type AppCategory,
   type CommunityOption,
   type HouseInput,
+  type HouseWidgetField,
 } from './house-actors';
+import { checkWidgetValues } from '../../../domain/widget-fields';
+import { WidgetFieldsForm } from '../../ui/widget-fields-form';
 import { derivedUnitPrice } from './house-format';
 import type { HouseDetail } from '../../../machines/house-open.machine';
 import { CommunityRoomPicker } from '../../shared/community-room-picker';
@@ -294,10 +310,15 @@ export function HouseForm({
   const [problem, setProblem] = useState<string | null>(null);
   const [duplicate, setDuplicate] = useState<{ message: string; houseId: number } | null>(null);
   const [isSaving, setIsSaving] = useState(false);
+  const [widgetFields, setWidgetFields] = useState<HouseWidgetField[]>([]);
+  const [widgetValues, setWidgetValues] = useState<Record<string, unknown>>(initial?.fieldsList ?? {});
   useEffect(() => {
     void fetchHouseTags()
       .then(setTagOptions)
       .catch(() => setTagOptions([]));
+    void readWidgetFields()
+      .then(setWidgetFields)
+      .catch((error: unknown) => setProblem(error instanceof Error ? error.message : String(error)));
   }, []);
   const set = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
   const text = (field: keyof Draft, label: string, placeholder = '请输入') => (
@@ -315,6 +336,9 @@ export function HouseForm({
   async function submit() {
     const input = toInput(draft, { community, typedName, mustPick }, tags, pictures);
     if (typeof input === 'string') return setProblem(input);
+    const widgets = checkWidgetValues(widgetFields, widgetValues);
+    if (!widgets.ok) return setProblem(widgets.problem);
+    if (widgetFields.length > 0) input.fieldsList = widgets.value;
     setProblem(null);
     setIsSaving(true);
     try {
@@ -411,6 +435,16 @@ export function HouseForm({
             {text('vrUrl', 'VR 看房地址', 'https://')}
           </Flex>
         </Grid>
+        {widgetFields.length > 0 && (
+          <Box mt="3">
+            <WidgetFieldsForm
+              title="自定义字段"
+              fields={widgetFields}
+              values={widgetValues}
+              onChange={(name, value) => setWidgetValues((current) => ({ ...current, [name]: value }))}
+            />
+          </Box>
+        )}
         <Text as="div" size="2" weight="medium" mt="3" mb="1">
           标签
         </Text>

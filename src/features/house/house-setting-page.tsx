@@ -3,6 +3,7 @@
  * de-duplication standard, the key-information protection pop-up (one row per field: 查看需写跟进 or
  * 无; 取消 / 确定 reports the changed list), days before a private listing turns public, the custom
  * status names A/B/C/D, and team collaboration by sell and rent tab. Saved whole (housingSetting).
+ * Below it the listing form's own fields (house-widget-fields.tsx), saved on their own.
  */
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
@@ -27,6 +28,7 @@ import type { PageProps } from '../../core/workspace';
 import { inspect } from '../../inspector/inspection-store';
 import { api, ok } from '../../api/client';
 import type { components } from '../../../openapi/generated/api';
+import { HouseWidgetFields } from './house-widget-fields';
 import { protectionTypeNames, publishingTypeNames, repeatedFieldNames } from '../../../domain/house-rules';
 
 type HousingSetting = components['schemas']['HousingSetting'];
@@ -265,154 +267,160 @@ export default function HouseSettingPage(_props: PageProps) {
   );
 
   return (
-    <Box p="5" data-testid="house-setting-page">
-      <Card size="3" style={{ maxWidth: 860 }}>
-        <Heading size="5" mb="4">
-          房源基础设置
-        </Heading>
-        <Flex direction="column" gap="4">
-          <Flex direction="column" gap="2">
-            <Text weight="medium">允许发布的房源类型</Text>
-            <Flex gap="4">
-              {Object.entries(publishingTypeNames).map(([value, label]) => (
-                <Text key={value} as="label" size="2">
-                  <Flex gap="1" align="center">
-                    <Checkbox
-                      checked={setting.publishingType.includes(Number(value) as 1)}
-                      onCheckedChange={() =>
-                        set({ publishingType: toggle(setting.publishingType, Number(value)) as 1[] })
+    <>
+      <Box p="5" data-testid="house-setting-page">
+        <Card size="3" style={{ maxWidth: 860 }}>
+          <Heading size="5" mb="4">
+            房源基础设置
+          </Heading>
+          <Flex direction="column" gap="4">
+            <Flex direction="column" gap="2">
+              <Text weight="medium">允许发布的房源类型</Text>
+              <Flex gap="4">
+                {Object.entries(publishingTypeNames).map(([value, label]) => (
+                  <Text key={value} as="label" size="2">
+                    <Flex gap="1" align="center">
+                      <Checkbox
+                        checked={setting.publishingType.includes(Number(value) as 1)}
+                        onCheckedChange={() =>
+                          set({ publishingType: toggle(setting.publishingType, Number(value)) as 1[] })
+                        }
+                      />
+                      {label}
+                    </Flex>
+                  </Text>
+                ))}
+              </Flex>
+            </Flex>
+            <Flex direction="column" gap="2">
+              <Text weight="medium">房源判重标准（所选字段都相同即为重复）</Text>
+              <Flex gap="4">
+                {Object.entries(repeatedFieldNames).map(([value, label]) => (
+                  <Text key={value} as="label" size="2">
+                    <Flex gap="1" align="center">
+                      <Checkbox
+                        checked={setting.repeatedFields.includes(Number(value) as 1)}
+                        onCheckedChange={() =>
+                          set({ repeatedFields: toggle(setting.repeatedFields, Number(value)) as 1[] })
+                        }
+                      />
+                      {label}
+                    </Flex>
+                  </Text>
+                ))}
+              </Flex>
+            </Flex>
+            <Flex gap="3" align="center">
+              <Text weight="medium">关键信息保护</Text>
+              <Text size="2" color="gray">
+                {setting.InfoProtection.filter((row) => row.selected === 1)
+                  .map((row) => protectionTypeNames[row.type])
+                  .join('、') || '未设置'}
+              </Text>
+              <Button size="1" variant="soft" onClick={() => setIsProtecting(true)}>
+                设置
+              </Button>
+            </Flex>
+            <Flex gap="2" align="center">
+              <Switch
+                checked={setting.privacyToPublic.selected === 1}
+                aria-label="私盘自动转公盘"
+                onCheckedChange={(on) =>
+                  set({ privacyToPublic: { ...setting.privacyToPublic, selected: on ? 1 : 0 } })
+                }
+              />
+              <Text size="2">私盘</Text>
+              <TextField.Root
+                aria-label="私盘转公盘天数"
+                value={String(setting.privacyToPublic.days)}
+                style={{ width: 60 }}
+                onChange={(e) =>
+                  set({
+                    privacyToPublic: {
+                      ...setting.privacyToPublic,
+                      days: Number(e.target.value.replace(/\D/g, '') || 0),
+                    },
+                  })
+                }
+              />
+              <Text size="2">天无跟进自动转为公盘</Text>
+            </Flex>
+            <Flex direction="column" gap="2">
+              <Text weight="medium">房源状态自定义名称</Text>
+              <Text size="2" color="gray">
+                出售
+              </Text>
+              {states('sellHousingState')}
+              <Text size="2" color="gray">
+                出租
+              </Text>
+              {states('rentHousingState')}
+            </Flex>
+            <Flex direction="column" gap="2">
+              <Text weight="medium">团队协作</Text>
+              <Tabs.Root defaultValue="sell">
+                <Tabs.List>
+                  <Tabs.Trigger value="sell">出售</Tabs.Trigger>
+                  <Tabs.Trigger value="rent">出租</Tabs.Trigger>
+                </Tabs.List>
+                <Box pt="3">
+                  <Tabs.Content value="sell">
+                    <TeamSettings team={setting.sellTeam} isSell onChange={(sellTeam) => set({ sellTeam })} />
+                  </Tabs.Content>
+                  <Tabs.Content value="rent">
+                    <TeamSettings
+                      team={setting.rentTeam}
+                      isSell={false}
+                      onChange={(team) =>
+                        set({
+                          rentTeam: {
+                            teamMaintainer: team.teamMaintainer,
+                            teamClient: team.teamClient,
+                            teamKey: team.teamKey,
+                            teamSurveyor: team.teamSurveyor,
+                          },
+                        })
                       }
                     />
-                    {label}
-                  </Flex>
-                </Text>
-              ))}
+                  </Tabs.Content>
+                </Box>
+              </Tabs.Root>
+            </Flex>
+            {(notice || snapshot.context.error) && (
+              <Callout.Root color={snapshot.context.error ? 'red' : 'green'} role="status">
+                <Callout.Text>{snapshot.context.error ?? notice}</Callout.Text>
+              </Callout.Root>
+            )}
+            <Flex>
+              <Button
+                loading={snapshot.matches('saving')}
+                onClick={() => {
+                  send({ type: 'save', value: setting });
+                  setDraft(null);
+                  setNotice('房源设置已保存');
+                }}
+              >
+                保存
+              </Button>
             </Flex>
           </Flex>
-          <Flex direction="column" gap="2">
-            <Text weight="medium">房源判重标准（所选字段都相同即为重复）</Text>
-            <Flex gap="4">
-              {Object.entries(repeatedFieldNames).map(([value, label]) => (
-                <Text key={value} as="label" size="2">
-                  <Flex gap="1" align="center">
-                    <Checkbox
-                      checked={setting.repeatedFields.includes(Number(value) as 1)}
-                      onCheckedChange={() =>
-                        set({ repeatedFields: toggle(setting.repeatedFields, Number(value)) as 1[] })
-                      }
-                    />
-                    {label}
-                  </Flex>
-                </Text>
-              ))}
-            </Flex>
-          </Flex>
-          <Flex gap="3" align="center">
-            <Text weight="medium">关键信息保护</Text>
-            <Text size="2" color="gray">
-              {setting.InfoProtection.filter((row) => row.selected === 1)
-                .map((row) => protectionTypeNames[row.type])
-                .join('、') || '未设置'}
-            </Text>
-            <Button size="1" variant="soft" onClick={() => setIsProtecting(true)}>
-              设置
-            </Button>
-          </Flex>
-          <Flex gap="2" align="center">
-            <Switch
-              checked={setting.privacyToPublic.selected === 1}
-              aria-label="私盘自动转公盘"
-              onCheckedChange={(on) =>
-                set({ privacyToPublic: { ...setting.privacyToPublic, selected: on ? 1 : 0 } })
-              }
-            />
-            <Text size="2">私盘</Text>
-            <TextField.Root
-              aria-label="私盘转公盘天数"
-              value={String(setting.privacyToPublic.days)}
-              style={{ width: 60 }}
-              onChange={(e) =>
-                set({
-                  privacyToPublic: {
-                    ...setting.privacyToPublic,
-                    days: Number(e.target.value.replace(/\D/g, '') || 0),
-                  },
-                })
-              }
-            />
-            <Text size="2">天无跟进自动转为公盘</Text>
-          </Flex>
-          <Flex direction="column" gap="2">
-            <Text weight="medium">房源状态自定义名称</Text>
-            <Text size="2" color="gray">
-              出售
-            </Text>
-            {states('sellHousingState')}
-            <Text size="2" color="gray">
-              出租
-            </Text>
-            {states('rentHousingState')}
-          </Flex>
-          <Flex direction="column" gap="2">
-            <Text weight="medium">团队协作</Text>
-            <Tabs.Root defaultValue="sell">
-              <Tabs.List>
-                <Tabs.Trigger value="sell">出售</Tabs.Trigger>
-                <Tabs.Trigger value="rent">出租</Tabs.Trigger>
-              </Tabs.List>
-              <Box pt="3">
-                <Tabs.Content value="sell">
-                  <TeamSettings team={setting.sellTeam} isSell onChange={(sellTeam) => set({ sellTeam })} />
-                </Tabs.Content>
-                <Tabs.Content value="rent">
-                  <TeamSettings
-                    team={setting.rentTeam}
-                    isSell={false}
-                    onChange={(team) =>
-                      set({
-                        rentTeam: {
-                          teamMaintainer: team.teamMaintainer,
-                          teamClient: team.teamClient,
-                          teamKey: team.teamKey,
-                          teamSurveyor: team.teamSurveyor,
-                        },
-                      })
-                    }
-                  />
-                </Tabs.Content>
-              </Box>
-            </Tabs.Root>
-          </Flex>
-          {(notice || snapshot.context.error) && (
-            <Callout.Root color={snapshot.context.error ? 'red' : 'green'} role="status">
-              <Callout.Text>{snapshot.context.error ?? notice}</Callout.Text>
-            </Callout.Root>
-          )}
-          <Flex>
-            <Button
-              loading={snapshot.matches('saving')}
-              onClick={() => {
-                send({ type: 'save', value: setting });
-                setDraft(null);
-                setNotice('房源设置已保存');
-              }}
-            >
-              保存
-            </Button>
-          </Flex>
-        </Flex>
-      </Card>
-      {isProtecting && (
-        <ProtectionDialog
-          setting={setting}
-          onCancel={() => setIsProtecting(false)}
-          onConfirm={(rows, changed) => {
-            setIsProtecting(false);
-            set({ InfoProtection: rows });
-            setNotice(changed.length > 0 ? `已修改：${changed.join('、')}（保存后生效）` : '未修改');
-          }}
-        />
-      )}
-    </Box>
+        </Card>
+        {isProtecting && (
+          <ProtectionDialog
+            setting={setting}
+            onCancel={() => setIsProtecting(false)}
+            onConfirm={(rows, changed) => {
+              setIsProtecting(false);
+              set({ InfoProtection: rows });
+              setNotice(changed.length > 0 ? `已修改：${changed.join('、')}（保存后生效）` : '未修改');
+            }}
+          />
+        )}
+      </Box>
+      {/* Outside the settings' test id: its own 保存字段 and notices are not the page's. */}
+      <Box px="5" pb="5">
+        <HouseWidgetFields />
+      </Box>
+    </>
   );
 }

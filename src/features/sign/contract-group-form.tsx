@@ -4,7 +4,7 @@ import { TextField } from '../../ui/text-field';
 import { isFieldShown } from '../../../domain/sign-form-display';
 import type { FieldSpec, GroupSpec } from './contract-fields';
 import type { FormValues } from './contract-form-values';
-import { ChoiceChecks, ChoiceSelect, Field } from './contract-form-controls';
+import { ChoiceChecks, ChoiceSelect, Field } from '../../ui/form-controls';
 
 export function FieldInput({
   spec,

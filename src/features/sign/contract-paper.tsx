@@ -16,7 +16,7 @@ import {
 } from './contract-document';
 import type { ContractEditor } from './contract-editor';
 import type { FieldSpec } from './contract-fields';
-import { ChoiceChecks } from './contract-form-controls';
+import { ChoiceChecks } from '../../ui/form-controls';
 import { RegionPicker } from './contract-region-picker';
 
 export function ContractPaper({

@@ -3,7 +3,7 @@ import { Box, Button, Card, Checkbox, Flex, Grid, Heading, RadioGroup, Text } fr
 import { TextField } from '../../ui/text-field';
 import { certTypeOptions } from '../../../domain/sign-contract-text';
 import { emptyPerson, type PartyValues, type PersonValues } from './contract-form-values';
-import { ChoiceSelect, Field } from './contract-form-controls';
+import { ChoiceSelect, Field } from '../../ui/form-controls';
 
 function PersonFields({
   prefix,

@@ -15,7 +15,7 @@ import {
   type Province,
 } from './sign-actors';
 import { fromPromise } from 'xstate';
-import { Field, none } from './contract-form-controls';
+import { Field, none } from '../../ui/form-controls';
 
 const provincesMachine = resourceMachine.provide({ actors: { load: loadProvinces } });
 

@@ -9,7 +9,7 @@ import { hasRegionInDocument, requiredOutsideDocument, type PartySide } from './
 import { SubmitButton, SubmitOptions, type ContractEditor } from './contract-editor';
 import type { FormGroup } from './contract-fields';
 import type { PartyValues } from './contract-form-values';
-import { CustomFieldsForm } from './contract-custom-fields-form';
+import { WidgetFieldsForm } from '../../ui/widget-fields-form';
 import { FurnitureForm } from './contract-furniture-form';
 import { GroupForm } from './contract-group-form';
 import { PartyForm } from './contract-party-form';
@@ -116,7 +116,8 @@ export function SidePanel({ editor, paths }: { editor: ContractEditor; paths: st
           ))}
         </Flex>
       )}
-      <CustomFieldsForm
+      <WidgetFieldsForm
+        title="模板约定"
         isNarrow
         fields={customOutside}
         values={values.customFields}

@@ -21,7 +21,7 @@ import {
   useContractEditor,
   type EditorRestore,
 } from './contract-editor';
-import { CustomFieldsForm } from './contract-custom-fields-form';
+import { WidgetFieldsForm } from '../../ui/widget-fields-form';
 import { FurnitureForm } from './contract-furniture-form';
 import { GroupForm } from './contract-group-form';
 import { PartyForm } from './contract-party-form';
@@ -131,7 +131,8 @@ function ContractForm({ restore, template }: { restore: EditorRestore; template:
           )}
           {isLast && (
             <>
-              <CustomFieldsForm
+              <WidgetFieldsForm
+                title="模板约定"
                 fields={fields.fields}
                 values={values.customFields}
                 onChange={(name, value) =>

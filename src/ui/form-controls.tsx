@@ -1,7 +1,7 @@
-/** The inputs the contract form's parts share: a labelled field, a choice as checkboxes or a select. */
+/** Form inputs shared by the contract form and the listing form: a labelled field, a choice as checkboxes or a select. */
 import { Checkbox, Flex, Text } from '@radix-ui/themes';
-import { Select } from '../../ui/select';
-import type { Option } from './contract-fields';
+import { Select } from './select';
+import type { ChoiceOption as Option } from '../../domain/sign-contract-text';
 
 export const none = '__none__';
 

@@ -1,17 +1,32 @@
-/** The template's widget fields (types 1-7, named fieldsList_<id>) in the contract form. */
-import { Box, Card, Grid, Heading, TextArea } from '@radix-ui/themes';
-import { TextField } from '../../ui/text-field';
-import type { SignWidgetField } from './sign-actors';
-import { ChoiceSelect, Field } from './contract-form-controls';
-import { FieldInput } from './contract-group-form';
+/**
+ * A company's widget fields (types 1-7, named fieldsList_<n>, domain/widget-fields.ts) as form
+ * inputs with their require flags: a contract template's 模板约定, the listing form's 自定义字段.
+ */
+import { Box, Card, Flex, Grid, Heading, TextArea } from '@radix-ui/themes';
+import { TextField } from './text-field';
+import { ChoiceChecks, ChoiceSelect, Field } from './form-controls';
 
-export function CustomFieldsForm({
+/** What the form needs of a definition (the template's and the listing's wire shapes both fit). */
+export type WidgetFieldShown = {
+  fieldTitle: string;
+  fieldName: string;
+  type: number;
+  placeholder?: string | null;
+  numUnit?: string | null;
+  requiredStatus: number;
+  optionsData?: string[];
+  dateType?: number | null;
+};
+
+export function WidgetFieldsForm({
+  title,
   fields,
   values,
   onChange,
   isNarrow = false,
 }: {
-  fields: SignWidgetField[];
+  title: string;
+  fields: WidgetFieldShown[];
   values: Record<string, unknown>;
   onChange: (name: string, value: unknown) => void;
   /** One column (the visual view's side panel). */
@@ -21,7 +36,7 @@ export function CustomFieldsForm({
   return (
     <Card data-testid="custom-fields">
       <Heading size="3" mb="3">
-        模板约定
+        {title}
       </Heading>
       <Grid columns={isNarrow ? '1' : { initial: '2', md: '3' }} gap="3">
         {fields.map((field) => {
@@ -43,11 +58,13 @@ export function CustomFieldsForm({
               break;
             case 5:
               input = (
-                <FieldInput
-                  spec={{ key: field.fieldName, title: label, kind: 'multi', options }}
-                  value={value}
-                  onChange={(v) => onChange(field.fieldName, v)}
-                />
+                <Flex gap="3" wrap="wrap" py="1">
+                  <ChoiceChecks
+                    options={options}
+                    picked={Array.isArray(value) ? (value as string[]) : []}
+                    onChange={(v) => onChange(field.fieldName, v)}
+                  />
+                </Flex>
               );
               break;
             case 6:
