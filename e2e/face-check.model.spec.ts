@@ -11,9 +11,8 @@
  * that getFaceStatus is the real answer with status 3, forged at the network layer (recorded as
  * `network`). Another identity started from a failed or expired check is not something the UI can
  * do (editing the name or ID number resets the check first): the paths are the generated browser
- * paths without a complete one, narrowed to a subset that still takes every transition
- * (e2e/support/covering-paths.ts); the refusal of an incomplete one there, which nothing else
- * takes, goes through the inspector (2 forced transitions, listed in docs/testing.md).
+ * paths without one, narrowed to a subset that still takes every transition
+ * (e2e/support/covering-paths.ts). Nothing goes through the inspector.
  */
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { generatePaths, type ModelPath, type ModelStep } from '../tests/support/machine-model';
@@ -29,7 +28,6 @@ import {
   browserModel,
   runPathInBrowser,
   declareStepSource,
-  sendThroughInspector,
   type BrowserExecutors,
   type StepContext,
 } from './support/run-browser-path';
@@ -56,7 +54,6 @@ const key = (identity: FaceIdentity | null | undefined) =>
   identity ? `${identity.name.trim()}|${identity.idNo.trim().toUpperCase()}` : null;
 
 const identityOf = (step: ModelStep) => (step.event as { identity?: FaceIdentity }).identity;
-const isIncomplete = (identity: FaceIdentity | undefined) => !identity?.name.trim() || !identity.idNo.trim();
 
 /**
  * face.start from a failed or expired check with another identity than the checked one: the UI
@@ -68,14 +65,14 @@ const isRestartWithOtherIdentity = (step: ModelStep) =>
   key((step.previous.context as FaceCheckContext).identity) !== key(identityOf(step));
 
 /**
- * Another complete identity from a failed or expired check would be a new check — the paths that
- * restart with the same identity (重新核身) take the same transition. Only the refusal of an
- * incomplete identity there has no other way: it is forced through the inspector (docs/testing.md).
+ * Another identity from a failed or expired check would be a new check — the paths that restart with
+ * the same identity (重新核身) take the same transition, and the machine no longer checks the identity
+ * again there (it was complete when checked, and editing it resets the check).
  */
 const paths = selectCoveringPaths(
   spec,
   generatePaths(spec),
-  (path) => !path.steps.some((step) => isRestartWithOtherIdentity(step) && !isIncomplete(identityOf(step))),
+  (path) => !path.steps.some(isRestartWithOtherIdentity),
 );
 
 const dialog = (page: Page) => page.getByTestId('registration-dialog');
@@ -182,12 +179,6 @@ const executors: BrowserExecutors<Fixture> = {
       const identity = startOf(c);
       if (!identity) throw new Error('no identity');
       const before = previousState(c);
-      if (isRestartWithOtherIdentity(c.step)) {
-        // An incomplete identity from a failed or expired check: editing the fields would reset the
-        // check first (face.reset), so no screen sends it; a developer sends it, and it is refused.
-        await sendThroughInspector(c.page, 'faceCheck', c.step.event);
-        return;
-      }
       if ((await nameField(c.page).inputValue()) !== identity.name)
         await nameField(c.page).fill(identity.name);
       if ((await idNoField(c.page).inputValue()) !== identity.idNo)

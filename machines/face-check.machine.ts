@@ -171,20 +171,17 @@ export const faceCheckMachine = setup({
     },
     failed: {
       on: {
-        'face.start': [
-          { guard: 'isIdentityIncomplete', actions: 'refuseIdentity' },
-          { target: 'requesting', actions: 'keepIdentity' },
-        ],
+        // A retry starts again with the identity that was checked: the page resets the check (face.reset)
+        // as soon as the name or ID number is edited, so an incomplete one never reaches this state.
+        'face.start': { target: 'requesting', actions: 'keepIdentity' },
         'face.reset': { target: 'idle', actions: 'clear' },
       },
     },
     expired: {
       entry: { type: 'notify', params: { kind: 'error', text: faceMessages.expired } },
       on: {
-        'face.start': [
-          { guard: 'isIdentityIncomplete', actions: 'refuseIdentity' },
-          { target: 'requesting', actions: 'keepIdentity' },
-        ],
+        // As from failed: the identity was complete when checked, and editing it resets the check.
+        'face.start': { target: 'requesting', actions: 'keepIdentity' },
         'face.reset': { target: 'idle', actions: 'clear' },
       },
     },
