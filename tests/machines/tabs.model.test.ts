@@ -252,4 +252,16 @@ describe('tabs machine, rules a user relies on', () => {
     expect(context.activeKey).toBe(signListKey);
     expect(context.disabledKey).toBeNull();
   });
+
+  it('closing the current tab goes back to the one visited last of those still open', async () => {
+    const actor = await startedTabs();
+    const house = { appType: 5, appId: 3, name: '房源详情', path: '/views/house/detail.vue' };
+    actor.send({ type: 'tab.open', entry: signListEntry });
+    actor.send({ type: 'tab.open', entry: signDetailEntry });
+    actor.send({ type: 'tab.open', entry: house });
+    actor.send({ type: 'tab.select', key: signListKey });
+    actor.send({ type: 'tab.close', key: signListKey });
+    expect(actor.getSnapshot().context.activeKey).toBe(tabKey(house));
+    expect(actor.getSnapshot().context.visits).toEqual([homeKey, signDetailKey, tabKey(house)]);
+  });
 });
