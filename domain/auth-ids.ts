@@ -60,6 +60,8 @@ export const HouseAuth = {
   editSellStates: 20,
   viewRentStates: 21,
   editRentStates: 22,
+  editSurveyorMaterial: 23,
+  viewSoleAgentUploads: 24,
 } as const;
 
 /**

@@ -45,6 +45,9 @@ export const permissionCatalogue: readonly CatalogueEntry[] = [
   { appType: 1, itemId: 0, authId: 12, name: '封盘、锁盘、置顶' },
   { appType: 1, itemId: 0, authId: 13, name: '分配协作人' },
   { appType: 1, itemId: 0, authId: 14, name: '移除协作人', parentAuthId: 13 },
+  // team (001 section 3): the surveyor's and the exclusive agent's materials (domain/house-team-rules.ts)
+  { appType: 1, itemId: 0, authId: 23, name: '实勘人全部资料编辑、删除' },
+  { appType: 1, itemId: 0, authId: 24, name: '查看独家人上传资料' },
   // counted in listings (the grant's count; no grant or no count: no limit)
   { appType: 1, itemId: 0, authId: 15, name: '公盘上限', parentAuthId: 1, hasCount: true, countUnit: '套' },
   { appType: 1, itemId: 0, authId: 16, name: '私盘上限', parentAuthId: 1, hasCount: true, countUnit: '套' },
@@ -134,8 +137,8 @@ export const builtinRoles = [
     key: 'store_manager',
     name: '店长',
     grants: [
-      1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12, 13, 14, 201, 202, 203, 204, 205, 206, 301, 302, 501, 502, 503, 504,
-      351, 352, 353, 354, 356, 358, 2101, 8801, 8805,
+      1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12, 13, 14, 23, 24, 201, 202, 203, 204, 205, 206, 301, 302, 501, 502,
+      503, 504, 351, 352, 353, 354, 356, 358, 2101, 8801, 8805,
     ],
     range: 2,
   },

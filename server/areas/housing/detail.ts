@@ -15,7 +15,9 @@ import { districtName } from '../community/platform';
 import { readHousingSetting } from './settings';
 import { regionName } from './search';
 import { requireFollowUpAfterKeyView, visibleKeyFields } from './protection';
-import { findVisibleHouse, houseAccess, type House } from './access';
+import { findVisibleHouse, houseAccess, type House, type HouseAccess } from './access';
+import { HouseAuth } from '../../../domain/auth-ids';
+import { isSoleAgentUploadHidden } from '../../../domain/house-team-rules';
 import {
   HousePools,
   TeamRoles,
@@ -61,7 +63,33 @@ async function picturesOf(db: Db, session: Session, houseId: number) {
     isCover: index === 0 ? (1 as const) : (0 as const),
     uploaderName,
     createTime: formatDateTime(picture.createdAt),
+    uploaderId: picture.uploaderId,
   }));
+}
+
+type PictureRow = Awaited<ReturnType<typeof picturesOf>>[number];
+
+/** The pictures this person may see (查看独家人上传资料, 24), without the uploader's id. */
+function visiblePictures(
+  pictures: PictureRow[],
+  access: HouseAccess,
+  team: { role: number; userId: number }[],
+) {
+  const soleAgentId = team.find((member) => member.role === TeamRoles.soleAgent)?.userId ?? null;
+  return pictures
+    .filter(
+      (picture) =>
+        !isSoleAgentUploadHidden({
+          uploaderId: picture.uploaderId,
+          soleAgentId,
+          viewerId: access.session.userId,
+          mayViewSoleAgentUploads: access.grants.has(HouseAuth.viewSoleAgentUploads),
+        }),
+    )
+    .map(({ uploaderId: _uploaderId, ...picture }, index) => ({
+      ...picture,
+      isCover: index === 0 ? (1 as const) : (0 as const),
+    }));
 }
 
 async function attributorOf(db: Db, house: House) {
@@ -86,12 +114,13 @@ export async function readHouseDetail(db: Db, session: Session, houseId: number)
   const house = await findVisibleHouse(db, access, houseId);
   await requireFollowUpAfterKeyView(db, session, house.id);
   const setting = await readHousingSetting(db, session.companyId);
-  const [keyFields, teamInfo, pictures, attributor] = await Promise.all([
+  const [keyFields, teamInfo, allPictures, attributor] = await Promise.all([
     visibleKeyFields(db, access, house, setting),
     teamOf(db, session, house.id),
     picturesOf(db, session, house.id),
     attributorOf(db, house),
   ]);
+  const pictures = visiblePictures(allPictures, access, teamInfo);
   const city = house.cityId ? findCity(house.cityId) : undefined;
   const due =
     house.privateSince &&
@@ -178,11 +207,12 @@ export async function listTeam(db: Db, session: Session, houseId: number) {
 export async function readSurveyorDetail(db: Db, session: Session, houseId: number) {
   const access = await houseAccess(db, session);
   const house = await findVisibleHouse(db, access, houseId);
-  const [team, pictures, setting] = await Promise.all([
+  const [team, allPictures, setting] = await Promise.all([
     teamOf(db, session, house.id),
     picturesOf(db, session, house.id),
     readHousingSetting(db, session.companyId),
   ]);
+  const pictures = visiblePictures(allPictures, access, team);
   const surveyor = team.find((member) => member.role === TeamRoles.surveyor);
   const rules = (house.type === 2 ? setting.rentTeam : setting.sellTeam).teamSurveyor.pictureSettings;
   return {

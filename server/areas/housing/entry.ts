@@ -38,6 +38,11 @@ import {
   unitPrice,
 } from '../../../domain/house-rules';
 import { noPermissionMessage } from '../../../domain/permissions';
+import {
+  isSoleAgentUploadHidden,
+  maySurveyorMaterialChange,
+  surveyorMaterialRefusal,
+} from '../../../domain/house-team-rules';
 
 /** The body with the fields the contract requires (allOf + required is not carried into the generated type). */
 type RequiredHouseFields =
@@ -279,6 +284,59 @@ async function pictureColumns(context: HandlerContext, input: HouseInput) {
   return urls.map((url, sort) => ({ url, sort, type: pictures.find((p) => p.url.endsWith(url))?.type ?? 1 }));
 }
 
+/**
+ * The pictures an edit drops: the surveyor's may go only by the surveyor or with 实勘人全部资料编辑、删除
+ * (23); the exclusive agent's that this person cannot see (查看独家人上传资料, 24) stay as they are.
+ * Answers who uploaded each picture that stays, and the hidden ones to keep.
+ */
+async function checkPictureChanges(
+  db: Db,
+  access: HouseAccess,
+  house: House,
+  pictures: { url: string }[],
+): Promise<{ uploaders: Map<string, number | null>; hidden: { url: string; type: number }[] }> {
+  const [existing, team] = await Promise.all([
+    db
+      .select({ url: housePictures.url, type: housePictures.type, uploaderId: housePictures.uploaderId })
+      .from(housePictures)
+      .where(and(inCompany(housePictures, access.session.companyId), eq(housePictures.houseId, house.id)))
+      .orderBy(housePictures.sort),
+    db
+      .select({ userId: houseTeam.userId, role: houseTeam.role })
+      .from(houseTeam)
+      .where(and(inCompany(houseTeam, access.session.companyId), eq(houseTeam.houseId, house.id))),
+  ]);
+  const soleAgentId = team.find((member) => member.role === TeamRoles.soleAgent)?.userId ?? null;
+  const hidden = existing.filter((picture) =>
+    isSoleAgentUploadHidden({
+      uploaderId: picture.uploaderId,
+      soleAgentId,
+      viewerId: access.session.userId,
+      mayViewSoleAgentUploads: access.grants.has(HouseAuth.viewSoleAgentUploads),
+    }),
+  );
+  const kept = new Set([...pictures, ...hidden].map((picture) => picture.url));
+  const surveyorIds = team
+    .filter((member) => member.role === TeamRoles.surveyor)
+    .map((member) => member.userId);
+  const dropsSurveyors = existing.some(
+    (picture) =>
+      picture.uploaderId !== null && surveyorIds.includes(picture.uploaderId) && !kept.has(picture.url),
+  );
+  const mayDrop = surveyorIds.some((surveyorId) =>
+    maySurveyorMaterialChange({
+      surveyorId,
+      editorId: access.session.userId,
+      mayEditSurveyorMaterial: access.grants.has(HouseAuth.editSurveyorMaterial),
+    }),
+  );
+  if (dropsSurveyors && !mayDrop) throw forbidden(surveyorMaterialRefusal);
+  return {
+    uploaders: new Map(existing.map((picture) => [picture.url, picture.uploaderId])),
+    hidden: hidden.filter((picture) => !pictures.some((given) => given.url === picture.url)),
+  };
+}
+
 export async function addHouse(context: HandlerContext, session: Session, input: HouseInput) {
   const access = await houseAccess(context.db, session);
   if (!access.grants.has(HouseAuth.add)) throw forbidden(noPermissionMessage);
@@ -403,18 +461,25 @@ export async function editHouse(context: HandlerContext, session: Session, input
   const pictures = await pictureColumns(context, fields);
   const found = await findDuplicate(context.db, session.companyId, { ...columns, type: house.type }, houseId);
   if (found) throw duplicateError(found);
+  const kept =
+    fields.pictures === undefined ? null : await checkPictureChanges(context.db, access, house, pictures);
   const changes = fieldChanges(house, columns);
   const now = context.clock.now();
   await context.db.transaction(async (tx) => {
     const scope = companyScope(tx, session.companyId);
     await scope.update(houses, { ...columns, updateTime: now }, eq(houses.id, houseId));
-    if (fields.pictures !== undefined) {
+    if (kept) {
       await scope.delete(housePictures, eq(housePictures.houseId, houseId));
-      for (const picture of pictures)
+      const all = [
+        ...pictures,
+        ...kept.hidden.map((picture, index) => ({ ...picture, sort: pictures.length + index })),
+      ];
+      for (const picture of all)
         await scope.insert(housePictures, {
           ...picture,
           houseId,
-          uploaderId: session.userId,
+          // A kept picture stays its uploader's (the surveyor's stay the surveyor's).
+          uploaderId: kept.uploaders.get(picture.url) ?? session.userId,
           createdAt: now,
         });
     }

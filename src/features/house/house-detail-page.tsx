@@ -525,6 +525,7 @@ export default function HouseDetailPage({ params }: PageProps) {
       {isEditing && (
         <HouseForm
           initial={{ ...data, ownerPhone: revealed[1]?.ownerPhone ?? data.ownerPhone, roomNo }}
+          initialPictures={detail.pictures.map((picture) => picture.url)}
           onOpenExisting={() => setIsEditing(false)}
           onClose={(saved) => {
             setIsEditing(false);

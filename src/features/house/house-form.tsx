@@ -283,11 +283,14 @@ function CodeSelect({
 
 export function HouseForm({
   initial,
+  initialPictures = [],
   onClose,
   onOpenExisting,
 }: {
   /** Editing: the listing's form data (protected fields that were not revealed come empty). */
   initial?: HouseDetail['requestData'];
+  /** Editing: the pictures this person sees; they are sent back so an edit keeps them. */
+  initialPictures?: string[];
   onClose: (saved: { houseId: number; type: number } | null) => void;
   onOpenExisting: (houseId: number, type: number) => void;
 }) {
@@ -306,7 +309,7 @@ export function HouseForm({
   const mustPick = estateSetting?.mustPickCommunity === 1;
   const [tags, setTags] = useState<number[]>(initial?.tags ?? []);
   const [tagOptions, setTagOptions] = useState<AppCategory[]>([]);
-  const [pictures, setPictures] = useState<string[]>([]);
+  const [pictures, setPictures] = useState<string[]>(initialPictures);
   const [problem, setProblem] = useState<string | null>(null);
   const [duplicate, setDuplicate] = useState<{ message: string; houseId: number } | null>(null);
   const [isSaving, setIsSaving] = useState(false);
@@ -339,6 +342,8 @@ export function HouseForm({
     const widgets = checkWidgetValues(widgetFields, widgetValues);
     if (!widgets.ok) return setProblem(widgets.problem);
     if (widgetFields.length > 0) input.fieldsList = widgets.value;
+    // An edit that adds no picture leaves them as they are (the server keeps what this person cannot see).
+    if (initial && pictures.length === initialPictures.length) delete input.pictures;
     setProblem(null);
     setIsSaving(true);
     try {
