@@ -11,7 +11,7 @@ import { get, must } from './oa';
 import { draftContent } from '../../src/features/sign/contract-form-submit';
 import { formFromContent } from '../../src/features/sign/contract-form-values';
 import type { SignContractContent } from '../../src/features/sign/sign-actors';
-import { idCard, strokePng } from '../../tests/support/test-data';
+import { idCard, saleContent as saleFixture, strokePng } from '../../tests/support/test-data';
 
 export type SignCompany = {
   credentials: Credentials;
@@ -29,31 +29,9 @@ export function partiesOf(companyPhone: string) {
   };
 }
 
-/** The sale contract content people fill in (the shipped 二手房买卖合同's required fields). */
+/** The sale contract content people fill in (tests/support/test-data.ts), with this company's parties. */
 export function saleContent(companyPhone: string) {
-  const { seller, buyer } = partiesOf(companyPhone);
-  return {
-    partyA: { subjectType: 1, certType: 1, ...seller },
-    partyB: { subjectType: 1, certType: 1, ...buyer },
-    property: {
-      province: { id: 44, name: '广东省' },
-      city: { id: 4403, name: '深圳市' },
-      district: { id: 440304, name: '福田区' },
-      address: '福华路 88 号',
-      houseName: '阳光花园',
-      houseBuilding: '3',
-      houseRoomNo: '1202',
-      buildingCertificate: '粤(2020)深圳市不动产权第0012345号',
-      houseArea: 89.5,
-    },
-    transaction: {
-      transactionPrice: 3200000,
-      paymentMethod: 2,
-      transferDate: '2026-12-20',
-      deliveryDate: '2027-01-10',
-    },
-    customFields: { fieldsList_1: '70年', fieldsList_3: '5000' },
-  };
+  return saleFixture('阳光花园', null, partiesOf(companyPhone));
 }
 
 /** A new company with the sign app opened whose manager has chosen step-by-step signing (type 1). */

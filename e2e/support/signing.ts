@@ -16,7 +16,7 @@ import {
   type Credentials,
 } from './api';
 import { get, must } from './oa';
-import { idCard } from '../../tests/support/test-data';
+import { idCard, saleContent } from '../../tests/support/test-data';
 
 export type SigningCompany = {
   credentials: Credentials;
@@ -168,28 +168,7 @@ export async function startSaleContract(
       {
         boxid: company.saleBoxId,
         signatureType: 1,
-        content: {
-          partyA: { subjectType: 1, certType: 1, ...seller },
-          partyB: { subjectType: 1, certType: 1, ...buyer },
-          property: {
-            province: { id: 440000, name: '广东省' },
-            city: { id: 440300, name: '深圳市' },
-            district: { id: 440304, name: '福田区' },
-            address: '福华路 88 号',
-            houseName: '阳光花园',
-            houseBuilding: '3',
-            houseRoomNo: '1202',
-            buildingCertificate: '粤(2020)深圳市不动产权第0012345号',
-            houseArea: 89.5,
-          },
-          transaction: {
-            transactionPrice: 3200000,
-            paymentMethod: 2,
-            transferDate: '2026-12-20',
-            deliveryDate: '2027-01-10',
-          },
-          customFields: { fieldsList_1: '70年', fieldsList_3: '5000' },
-        },
+        content: saleContent('阳光花园', null, { seller, buyer }),
       },
       company.credentials,
     ),

@@ -7,38 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, login, type TestApp } from '../support/test-app';
 import { createDatabaseStorage } from '../../server/storage/files';
 import { signSeals, signingAuthorities } from '../../server/db/schema-signing';
-import { idCard, strokePng } from '../support/test-data';
+import { idCard, saleContent, strokePng } from '../support/test-data';
 
 type Headers = Record<string, string>;
 
 const signatureImage = `data:image/png;base64,${strokePng().toString('base64')}`;
 const sellerId = idCard('11010519491231002');
-const buyerId = idCard('44030419900101123');
 
-function saleContent() {
-  return {
-    partyA: { subjectType: 1, name: '张三', certType: 1, certNo: sellerId, phone: '13811112222' },
-    partyB: { subjectType: 1, name: '李四', certType: 1, certNo: buyerId, phone: '13933334444' },
-    property: {
-      province: { id: 440000, name: '广东省' },
-      city: { id: 440300, name: '深圳市' },
-      district: { id: 440304, name: '福田区' },
-      address: '福华路 88 号',
-      houseName: '阳光花园',
-      houseBuilding: '3',
-      houseRoomNo: '1202',
-      buildingCertificate: '粤(2020)深圳市不动产权第0012345号',
-      houseArea: 89.5,
-    },
-    transaction: {
-      transactionPrice: 3200000,
-      paymentMethod: 2,
-      transferDate: '2026-12-20',
-      deliveryDate: '2027-01-10',
-    },
-    customFields: { fieldsList_1: '70年', fieldsList_3: '5000' },
-  };
-}
+/** The shared sale fixture without 补充条款 (this file's PDFs are read for the parties' text). */
+const saleContentOf = () => saleContent('阳光花园', null);
 
 function pdfText(pdf: Buffer): string {
   return execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString('utf8');
@@ -63,7 +40,7 @@ describe('signing for real: links, seals, the signed and sealed PDF', () => {
   async function startContract(): Promise<{ contractId: number; hashes: Record<number, string> }> {
     const submitted = await post('/sign/contractSubmissionV2501', manager, {
       boxid: saleBoxId,
-      content: saleContent(),
+      content: saleContentOf(),
       signatureType: 1,
     });
     expect(submitted.code, submitted.message).toBe(200);

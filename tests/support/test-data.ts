@@ -50,25 +50,33 @@ export function strokePng(width = 60, height = 20): Buffer {
 }
 
 /** A sale contract's content as the sign form sends it (tests and the API benchmark submit it). */
-export function saleContent(houseName = '阳光花园', otherTermsContent = '家具随房赠送') {
+/** A party of the sale contract fixture (a person with an ID card). */
+export type SaleParty = { name: string; certNo: string; phone: string };
+
+/** The sale contract's seller (甲方) and buyer (乙方) unless a test brings its own (fresh phones for signing links). */
+export function saleParties(): { seller: SaleParty; buyer: SaleParty } {
   return {
-    partyA: {
-      subjectType: 1,
-      name: '张三',
-      certType: 1,
-      certNo: idCard('11010519491231002'),
-      phone: '13811112222',
-    },
-    partyB: {
-      subjectType: 1,
-      name: '李四',
-      certType: 1,
-      certNo: idCard('44030419900101123'),
-      phone: '13933334444',
-    },
+    seller: { name: '张三', certNo: idCard('11010519491231002'), phone: '13811112222' },
+    buyer: { name: '李四', certNo: idCard('44030419900101123'), phone: '13933334444' },
+  };
+}
+
+/**
+ * The sale contract content people fill in (the shipped 二手房买卖合同's required fields and two
+ * widget fields): the one fixture of vitest and Playwright. The region uses the product's codes
+ * (/base: 广东省 44, 深圳市 4403, 福田区 440304). otherTermsContent null leaves 补充条款 out.
+ */
+export function saleContent(
+  houseName = '阳光花园',
+  otherTermsContent: string | null = '家具随房赠送',
+  { seller, buyer } = saleParties(),
+) {
+  return {
+    partyA: { subjectType: 1, certType: 1, ...seller },
+    partyB: { subjectType: 1, certType: 1, ...buyer },
     property: {
-      province: { id: 440000, name: '广东省' },
-      city: { id: 440300, name: '深圳市' },
+      province: { id: 44, name: '广东省' },
+      city: { id: 4403, name: '深圳市' },
       district: { id: 440304, name: '福田区' },
       address: '福华路 88 号',
       houseName,
@@ -83,7 +91,7 @@ export function saleContent(houseName = '阳光花园', otherTermsContent = '家
       transferDate: '2026-12-20',
       deliveryDate: '2027-01-10',
     },
-    supplementaryTerms: { otherTermsContent },
+    ...(otherTermsContent === null ? {} : { supplementaryTerms: { otherTermsContent } }),
     customFields: { fieldsList_1: '70年', fieldsList_3: '5000' },
   };
 }
