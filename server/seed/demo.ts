@@ -34,7 +34,12 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
-export async function seedDemoData(db: Db): Promise<void> {
+/**
+ * `packagesNow`: the time the packages, sign credits and coupons are dated from (default the real
+ * time). Tests pass their manual clock's, or a coupon issued "5 days ago" by the real calendar would
+ * not yet be valid on a clock fixed at an earlier day.
+ */
+export async function seedDemoData(db: Db, options: { packagesNow?: Date } = {}): Promise<void> {
   const passwordHash = await hashPassword(demoPassword);
   const a = await createCompany(db, {
     name: '安居房产经纪有限公司',
@@ -129,10 +134,14 @@ export async function seedDemoData(db: Db): Promise<void> {
       deptId: store!.id,
     });
   });
-  await seedRechargeDemo(db, {
-    a: { companyId: a.companyId, managerId: a.managerId },
-    b: { companyId: b.companyId, managerId: b.managerId },
-  });
+  await seedRechargeDemo(
+    db,
+    {
+      a: { companyId: a.companyId, managerId: a.managerId },
+      b: { companyId: b.companyId, managerId: b.managerId },
+    },
+    options.packagesNow,
+  );
   await seedOrgDemo(db, { a: a.companyId, b: b.companyId });
   await seedCommunityDemo(db, {
     a: { companyId: a.companyId, managerId: a.managerId },

@@ -44,8 +44,8 @@ export async function createTestApp(options: { seed?: boolean } = {}): Promise<T
   const usePostgres = process.env['TEST_DATABASE'] === 'postgres';
   const postgres = usePostgres ? await createPostgresDatabase() : null;
   const database = await openDatabase({ databaseUrl: postgres?.url });
-  if (options.seed ?? true) await seedDemoData(database.db);
   const clock = createManualClock();
+  if (options.seed ?? true) await seedDemoData(database.db, { packagesNow: clock.now() });
   const sent: { phone: string; content: string }[] = [];
   const sms = {
     sent,
