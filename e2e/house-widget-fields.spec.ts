@@ -1,7 +1,8 @@
 /**
  * The company's own listing fields (issue 13): 张经理 adds a required 车位情况 on 房源基础设置 →
- * 自定义字段; 赵经纪's entry form then asks for it (saving without it is refused naming it), he fills it
- * and picks 看房方式, and the listing's detail shows both. The field is removed again afterwards so the
+ * 自定义字段 and lets 税费承担 take a value of one's own (允许自行填写); 赵经纪's entry form then asks for
+ * the new field (saving without it is refused naming it), he fills it, picks 看房方式 and types his own
+ * 税费承担, and the listing's detail shows all three. The field is removed again afterwards so the
  * other listing journeys enter listings without it.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
@@ -53,6 +54,8 @@ test('a manager defines a required listing field; a broker must fill it and the 
     await card.getByLabel('字段名称 3').fill('车位情况');
     await card.getByLabel('提示文字 3').fill('如 地下产权车位');
     await card.getByRole('switch', { name: '必填 3' }).click();
+    // 税费承担 is the second choice field: its options may be typed past.
+    await card.getByRole('checkbox', { name: '允许自行填写' }).nth(1).click();
     await card.getByRole('button', { name: '保存字段' }).click();
     await expect(card.getByRole('status')).toHaveText('自定义字段已保存');
     await page.reload();
@@ -85,13 +88,15 @@ test('a manager defines a required listing field; a broker must fill it and the 
     await fields.getByLabel('车位情况').fill('地下产权车位');
     await fields.getByRole('combobox', { name: '看房方式' }).click();
     await page.getByRole('option', { name: '有钥匙' }).click();
+    await expect(fields.getByLabel('看房方式（自行填写）')).toHaveCount(0);
+    await fields.getByLabel('税费承担（自行填写）').fill('双方协商');
     await form.getByRole('button', { name: '保存' }).click();
     const detail = page.getByTestId('house-detail');
     await expect(detail).toContainText(`${community} 9栋 1单元 ${roomNo}`);
     const values = detail.getByTestId('house-widget-value');
     await expect(values.filter({ hasText: '车位情况' })).toContainText('地下产权车位');
     await expect(values.filter({ hasText: '看房方式' })).toContainText('有钥匙');
-    await expect(values.filter({ hasText: '税费承担' })).toContainText('--');
+    await expect(values.filter({ hasText: '税费承担' })).toContainText('双方协商');
   } finally {
     await restoreDemoFields(request, manager);
   }

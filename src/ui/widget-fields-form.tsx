@@ -15,8 +15,12 @@ export type WidgetFieldShown = {
   numUnit?: string | null;
   requiredStatus: number;
   optionsData?: string[];
+  /** 1: 允许自行填写 — a choice may also take a value the user types. */
+  optionStatus?: number;
   dateType?: number | null;
 };
+
+const ownInputLabel = (label: string) => `${label}（自行填写）`;
 
 export function WidgetFieldsForm({
   title,
@@ -46,8 +50,8 @@ export function WidgetFieldsForm({
           const options = (field.optionsData ?? []).map((o) => ({ value: o, label: o }));
           let input: React.ReactNode;
           switch (field.type) {
-            case 4:
-              input = (
+            case 4: {
+              const choice = (
                 <ChoiceSelect
                   label={label}
                   options={options}
@@ -55,18 +59,51 @@ export function WidgetFieldsForm({
                   onChange={(v) => onChange(field.fieldName, v)}
                 />
               );
+              // 允许自行填写: beside the options, a value of one's own (shown there when it is not an option).
+              const own = typeof value === 'string' && !field.optionsData?.includes(value) ? value : '';
+              input =
+                field.optionStatus === 1 ? (
+                  <Flex direction="column" gap="1">
+                    {choice}
+                    <TextField.Root
+                      aria-label={ownInputLabel(label)}
+                      placeholder="或自行填写"
+                      value={own}
+                      onChange={(e) => onChange(field.fieldName, e.target.value || undefined)}
+                    />
+                  </Flex>
+                ) : (
+                  choice
+                );
               break;
-            case 5:
+            }
+            case 5: {
+              const picked = Array.isArray(value) ? (value as string[]) : [];
+              const offered = field.optionsData ?? [];
+              const chosen = picked.filter((v) => offered.includes(v));
+              // 允许自行填写: one more value of one's own, kept after the chosen options.
+              const own = picked.find((v) => !offered.includes(v)) ?? '';
               input = (
-                <Flex gap="3" wrap="wrap" py="1">
+                <Flex gap="3" wrap="wrap" py="1" align="center">
                   <ChoiceChecks
                     options={options}
-                    picked={Array.isArray(value) ? (value as string[]) : []}
-                    onChange={(v) => onChange(field.fieldName, v)}
+                    picked={chosen}
+                    onChange={(v) => onChange(field.fieldName, own ? [...v, own] : v)}
                   />
+                  {field.optionStatus === 1 && (
+                    <TextField.Root
+                      aria-label={ownInputLabel(label)}
+                      placeholder="其他，自行填写"
+                      value={own}
+                      onChange={(e) =>
+                        onChange(field.fieldName, e.target.value ? [...chosen, e.target.value] : chosen)
+                      }
+                    />
+                  )}
                 </Flex>
               );
               break;
+            }
             case 6:
               input = (
                 <TextField.Root
