@@ -17,7 +17,18 @@ import { freshPhone, login, post, type Credentials } from './support/api';
 import { get, openAs } from './support/oa';
 
 const spec = browserModel(houseOpenModel);
-const paths = generatePaths(spec);
+/**
+ * A listing deleted before it is first opened: the shell's page-state rule answers it with
+ * 当前页面状态不可操作 (a record gone), whose modal covers the detail's 重试, and 关闭 closes the page —
+ * so no person retries it. The same transitions (loading on a 404, failed on retry) are taken after
+ * a reload finds the listing deleted, so these paths are left out (docs/testing.md).
+ */
+const opensDeleted = (path: { steps: readonly { event: { type: string } }[] }) => {
+  const firstLoad = path.steps.find((step) => step.event.type.endsWith('.loadHouse'))?.event as
+    { type: string; error?: { code?: number } } | undefined;
+  return firstLoad?.type === 'xstate.error.actor.loadHouse' && firstLoad.error?.code === 404;
+};
+const paths = generatePaths(spec).filter((path) => !opensDeleted(path));
 
 type Fixture = { broker?: Credentials; manager?: Credentials; houseId?: number; phone?: string };
 
