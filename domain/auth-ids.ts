@@ -33,7 +33,8 @@ export const SignAuth = {
  * 房源 (app type 1, item 0; 001 section 3 "Listing permission options per role"): add 1 (with the
  * public and private caps 15 / 16 and new building numbers 17), view 2 (scope; locked 3, others' key
  * info 4, daily view limit 18), edit 5 (scope; others' public 6, others' private to public 11),
- * delete 7 (follow-ups 8, recycle bin 9), edit private 10, seal/lock/pin 12, assign 13, remove 14.
+ * delete 7 (follow-ups 8, recycle bin 9), edit private 10, seal/lock/pin 12, assign 13 (with the
+ * maintainer cap 25), remove 14.
  */
 export const HouseAuth = {
   appType: 1,
@@ -62,6 +63,7 @@ export const HouseAuth = {
   editRentStates: 22,
   editSurveyorMaterial: 23,
   viewSoleAgentUploads: 24,
+  maintainerLimit: 25,
 } as const;
 
 /**

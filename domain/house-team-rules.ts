@@ -25,3 +25,17 @@ export function maySurveyorMaterialChange(input: {
 }
 
 export const surveyorMaterialRefusal = '您没有权限编辑、删除实勘人上传的资料（实勘人全部资料编辑、删除）';
+
+/**
+ * 限制维护人数量 (25, a count): a listing may have several maintainers (维护人): its 归属人 and
+ * further 协同维护人. A person whose role holds 25 with a count N may not make them more than N,
+ * the 归属人 included. No grant, or no count: no cap. Returns the refusal, or null.
+ */
+export function maintainerLimitRefusal(input: { maintainerCount: number; limit: number | null }): string | null {
+  if (input.limit === null || input.maintainerCount + 1 <= input.limit) return null;
+  return maintainerLimitMessage(input.limit);
+}
+
+export function maintainerLimitMessage(limit: number): string {
+  return `该房源维护人已达上限（${limit} 人）`;
+}

@@ -48,6 +48,16 @@ export const permissionCatalogue: readonly CatalogueEntry[] = [
   // team (001 section 3): the surveyor's and the exclusive agent's materials (domain/house-team-rules.ts)
   { appType: 1, itemId: 0, authId: 23, name: '实勘人全部资料编辑、删除' },
   { appType: 1, itemId: 0, authId: 24, name: '查看独家人上传资料' },
+  // counted in people: how many maintainers (归属人 included) one listing may have (domain/house-team-rules.ts)
+  {
+    appType: 1,
+    itemId: 0,
+    authId: 25,
+    name: '限制维护人数量',
+    parentAuthId: 13,
+    hasCount: true,
+    countUnit: '人',
+  },
   // counted in listings (the grant's count; no grant or no count: no limit)
   { appType: 1, itemId: 0, authId: 15, name: '公盘上限', parentAuthId: 1, hasCount: true, countUnit: '套' },
   { appType: 1, itemId: 0, authId: 16, name: '私盘上限', parentAuthId: 1, hasCount: true, countUnit: '套' },
