@@ -31,7 +31,10 @@ export const surveyorMaterialRefusal = '您没有权限编辑、删除实勘人�
  * further 协同维护人. A person whose role holds 25 with a count N may not make them more than N,
  * the 归属人 included. No grant, or no count: no cap. Returns the refusal, or null.
  */
-export function maintainerLimitRefusal(input: { maintainerCount: number; limit: number | null }): string | null {
+export function maintainerLimitRefusal(input: {
+  maintainerCount: number;
+  limit: number | null;
+}): string | null {
   if (input.limit === null || input.maintainerCount + 1 <= input.limit) return null;
   return maintainerLimitMessage(input.limit);
 }

@@ -10,6 +10,8 @@ export type AuthEntry = {
   range?: number | null;
   /** What the grant chose (e.g. listing statuses); absent or empty: not restricted. */
   contents?: string[];
+  /** A counted grant's number (e.g. 限制维护人数量); absent or null: unlimited. */
+  count?: number | null;
   child_auth: number[];
 };
 
@@ -66,6 +68,7 @@ export function buildAuthSnapshot(
     name: string;
     range: number | null;
     contents?: unknown;
+    count?: number | null;
   }[],
 ): AuthSnapshot {
   const apps: AuthSnapshot['apps'] = {};
@@ -79,6 +82,7 @@ export function buildAuthSnapshot(
       ...(Array.isArray(grant.contents) && grant.contents.length > 0
         ? { contents: (grant.contents as unknown[]).map(String) }
         : {}),
+      ...(typeof grant.count === 'number' ? { count: grant.count } : {}),
       child_auth: [],
     };
   }
@@ -100,4 +104,15 @@ export function grantContents(
   if (snapshot.isManager) return null;
   const contents = snapshot.apps[String(appType)]?.[String(itemId)]?.[String(authId)]?.contents;
   return contents && contents.length > 0 ? contents : null;
+}
+
+/** A held counted grant's number, or null when the user is not limited by it (managers never are). */
+export function grantCount(
+  snapshot: AuthSnapshot,
+  appType: number,
+  itemId: number,
+  authId: number,
+): number | null {
+  if (snapshot.isManager) return null;
+  return snapshot.apps[String(appType)]?.[String(itemId)]?.[String(authId)]?.count ?? null;
 }

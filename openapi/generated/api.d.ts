@@ -1873,7 +1873,7 @@ export interface paths {
     put?: never;
     /**
      * 分配协作人
-     * @description 设计补充（种子 2 的 分配协作人 弹窗）。需 分配协作人 权限（13）；录入人只在录入时产生，不可分配；维护人、独家人各一人，分配新人替换原人； 维护人人数受角色 维护人数量上限 限制。分配维护人使房源成为该人的私盘。
+     * @description 设计补充（种子 2 的 分配协作人 弹窗）。需 分配协作人 权限（13）；录入人只在录入时产生，不可分配；独家人一人，分配新人替换原人； 维护人可有多人：房源没有归属人时，分配的维护人成为归属人（房源成为该人的私盘），已有归属人时为协同维护人； 角色持有 限制维护人数量（25）且填了人数 N 时，分配后维护人（含归属人）多于 N 人则拒绝（405 该房源维护人已达上限（N 人））。
      */
     post: operations['teamAdd'];
     delete?: never;
@@ -1893,7 +1893,7 @@ export interface paths {
     put?: never;
     /**
      * 移除协作人
-     * @description 设计补充。需 移除协作人 权限（14）；录入人、实勘人、成交人不可删除（code 405）。移除维护人使私盘转为公盘。
+     * @description 设计补充。需 移除协作人 权限（14）；录入人、实勘人、成交人不可删除（code 405）。移除归属人（第一维护人）使房源转为公盘，移除协同维护人只将其移出协作人。
      */
     post: operations['teamDel'];
     delete?: never;
@@ -13375,6 +13375,8 @@ export interface components {
       range?: number | null;
       /** @description 设计说明：授权所选的内容（如 仅可修改所选出售状态 的状态值 1-9）；未给出或为空时不限 */
       contents?: string[];
+      /** @description 设计说明：计数授权的数量（如 限制维护人数量 的人数）；未给出或为空时不限 */
+      count?: number | null;
       child_auth: number[];
     };
     /** @description authId 到授权条目的映射（键为 authId 的十进制字符串） */

@@ -16,6 +16,7 @@ import { inspect } from '../inspector/inspection-store';
 import {
   canSeeDepartment,
   grantContents,
+  grantCount,
   hasAuth,
   authRange,
   noPermissionMessage,
@@ -79,6 +80,8 @@ export type Permissions = {
   rangeOf: (appType: number, itemId: number, authId: number) => number | null;
   /** What a held grant chose (e.g. the statuses a role may set), or null when not restricted. */
   contentsOf: (appType: number, itemId: number, authId: number) => string[] | null;
+  /** A held counted grant's number (e.g. 限制维护人数量), or null when not limited. */
+  countOf: (appType: number, itemId: number, authId: number) => number | null;
   /** Whether the management account's department scope covers the department. */
   canSeeDept: (deptId: number) => boolean;
   /** The management account's department scope (000 section 3 "Auth"), null until loaded. */
@@ -107,6 +110,7 @@ export function usePermissions(): Permissions {
     rangeOf: (appType, itemId, authId) => (auth === null ? null : authRange(auth, appType, itemId, authId)),
     contentsOf: (appType, itemId, authId) =>
       auth === null ? null : grantContents(auth, appType, itemId, authId),
+    countOf: (appType, itemId, authId) => (auth === null ? null : grantCount(auth, appType, itemId, authId)),
     canSeeDept: (deptId) =>
       loaded !== null && (loaded.auth.isManager || canSeeDepartment(loaded.scope, deptId)),
     deptScope:

@@ -76,6 +76,7 @@ export async function loadAuthSnapshot(
         authId: roleAuths.authId,
         range: roleAuths.range,
         contents: roleAuths.contents,
+        count: roleAuths.count,
       })
       .from(roleAuths)
       .where(and(eq(roleAuths.roleId, session.roleId), inCompany(roleAuths, session.companyId))),
@@ -84,7 +85,7 @@ export async function loadAuthSnapshot(
   // In the catalogue's order; a grant the catalogue no longer lists counts for nothing.
   const held = catalogue.flatMap((entry) => {
     const grant = granted.get(key(entry.appType, entry.itemId, entry.authId));
-    return grant ? [{ ...entry, range: grant.range, contents: grant.contents }] : [];
+    return grant ? [{ ...entry, range: grant.range, contents: grant.contents, count: grant.count }] : [];
   });
   return buildAuthSnapshot(false, held);
 }

@@ -6,7 +6,7 @@
  * department (public when the store has none). With houseOutState 1 only 有效 listings are judged.
  * Each move is written to the listing's record and follow-ups (system), like a move by hand.
  */
-import { and, count, eq, gte, isNotNull, isNull, lte, ne } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNotNull, isNull, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../db/db';
 import type { Clock } from '../../clock';
 import { acrossCompanies, companyScope, inCompany } from '../../db/company-scope';
@@ -122,10 +122,13 @@ async function sweepCompany(db: Db, clock: Clock, companyId: number, setting: Ho
           )
           .for('update');
         if (!still) return;
+        // Only the 归属人 falls off (and the store manager's own co-maintainer row gives way to his
+        // new one); the other 协同维护人 stay.
         await scope.delete(
           houseTeam,
           eq(houseTeam.houseId, house.id),
           eq(houseTeam.role, TeamRoles.maintainer),
+          inArray(houseTeam.userId, handOver ? [maintainerId, handOver.id] : [maintainerId]),
         );
         if (handOver) {
           await scope.update(

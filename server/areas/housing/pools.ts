@@ -4,7 +4,7 @@
  * lock / seal / pin, state changes, the team, and the recycle bin (restore, delete for good).
  * Every move writes the record; pool moves and state changes also a 状态变更 follow-up.
  */
-import { and, count, desc, eq, ilike, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db';
 import { houseTeam, houses } from '../../db/schema-house';
 import { acrossCompanies, companyScope, inCompany } from '../../db/company-scope';
@@ -41,6 +41,7 @@ import {
   teamRoleNames,
 } from '../../../domain/house-rules';
 import { noPermissionMessage } from '../../../domain/permissions';
+import { maintainerLimitRefusal } from '../../../domain/house-team-rules';
 
 const author = (context: HandlerContext, session: Session): RecordAuthor => ({
   companyId: session.companyId,
@@ -105,7 +106,16 @@ export async function claimPrivate(
       },
       eq(houses.id, house.id),
     );
-    await scope.delete(houseTeam, eq(houseTeam.houseId, house.id), eq(houseTeam.role, TeamRoles.maintainer));
+    // The claimer takes the 归属人's place; co-maintainers stay (a co-maintainer who claims moves up).
+    await scope.delete(
+      houseTeam,
+      eq(houseTeam.houseId, house.id),
+      eq(houseTeam.role, TeamRoles.maintainer),
+      inArray(
+        houseTeam.userId,
+        house.attributorId === null ? [session.userId] : [house.attributorId, session.userId],
+      ),
+    );
     await scope.insert(houseTeam, {
       houseId: house.id,
       role: TeamRoles.maintainer,
@@ -195,6 +205,13 @@ export async function addTeamMember(context: HandlerContext, session: Session, b
   const now = context.clock.now();
   return context.db.transaction(async (tx) => {
     const scope = companyScope(tx, session.companyId);
+    // One assignment at a time per listing, so that two cannot both pass the maintainer cap.
+    const [current] = await tx
+      .select({ attributorId: houses.attributorId })
+      .from(houses)
+      .where(and(inCompany(houses, session.companyId), eq(houses.id, house.id)))
+      .for('update');
+    const attributorId = current?.attributorId ?? null;
     const [existing] = await tx
       .select({ id: houseTeam.id })
       .from(houseTeam)
@@ -206,14 +223,27 @@ export async function addTeamMember(context: HandlerContext, session: Session, b
           eq(houseTeam.userId, body.userId),
         ),
       );
-    if (existing)
+    const isMaintainer = body.role === TeamRoles.maintainer;
+    if (existing || (isMaintainer && attributorId === body.userId))
       throw new ApiError(Codes.stateConflict, `${member.name} 已是该房源的${teamRoleNames[body.role]}`);
-    if (singleHolderTeamRoles.includes(body.role))
+    if (isMaintainer) {
+      const maintainerIds = await maintainersOf(tx, session.companyId, house.id, attributorId);
+      const grant = access.grants.get(HouseAuth.maintainerLimit);
+      const refusal = maintainerLimitRefusal({
+        maintainerCount: maintainerIds.size,
+        limit: grant?.count ?? null,
+      });
+      if (refusal) throw businessError(refusal);
+    }
+    // A listing may have several maintainers (归属人 and 协同维护人); the exclusive agent is one person.
+    if (!isMaintainer && singleHolderTeamRoles.includes(body.role))
       await scope.delete(houseTeam, eq(houseTeam.houseId, house.id), eq(houseTeam.role, body.role));
     const [row] = await scope
       .insert(houseTeam, { houseId: house.id, role: body.role, userId: body.userId, createdAt: now })
       .returning({ id: houseTeam.id });
-    if (body.role === TeamRoles.maintainer)
+    // The first maintainer becomes the 归属人 (a private listing); later ones are 协同维护人.
+    const isCoMaintainer = isMaintainer && attributorId !== null;
+    if (isMaintainer && !isCoMaintainer)
       await scope.update(
         houses,
         {
@@ -233,7 +263,7 @@ export async function addTeamMember(context: HandlerContext, session: Session, b
       context.clock,
       author(context, session),
       house,
-      `分配${teamRoleNames[body.role]}：${member.name}`,
+      `分配${isCoMaintainer ? '协同维护人' : teamRoleNames[body.role]}：${member.name}`,
       RecordTypes.operation,
     );
     return { teamId: row!.id };
@@ -258,10 +288,12 @@ export async function removeTeamMember(context: HandlerContext, session: Session
   if (!member) throw notFound('协作人不存在或已被移除');
   if (!isRemovableTeamRole(member.team.role))
     throw businessError(`${teamRoleNames[member.team.role]}不可删除（录入人、实勘人、成交人不可删除）`);
+  // Removing the 归属人 makes the listing public; a 协同维护人 only leaves the team.
+  const isAttributor = member.team.role === TeamRoles.maintainer && member.team.userId === house.attributorId;
   await context.db.transaction(async (tx) => {
     const scope = companyScope(tx, session.companyId);
     await scope.delete(houseTeam, eq(houseTeam.id, member.team.id));
-    if (member.team.role === TeamRoles.maintainer)
+    if (isAttributor)
       await scope.update(
         houses,
         {
@@ -277,10 +309,34 @@ export async function removeTeamMember(context: HandlerContext, session: Session
       context.clock,
       author(context, session),
       house,
-      `移除${teamRoleNames[member.team.role]}：${member.name}${member.team.role === TeamRoles.maintainer ? '，房源转为公盘' : ''}`,
+      member.team.role === TeamRoles.maintainer && !isAttributor
+        ? `移除协同维护人：${member.name}`
+        : `移除${teamRoleNames[member.team.role]}：${member.name}${isAttributor ? '，房源转为公盘' : ''}`,
       RecordTypes.operation,
     );
   });
+}
+
+/** The listing's maintainers: the 归属人 and every 协同维护人. */
+async function maintainersOf(
+  db: Db,
+  companyId: number,
+  houseId: number,
+  attributorId: number | null,
+): Promise<Set<number>> {
+  const rows = await db
+    .select({ userId: houseTeam.userId })
+    .from(houseTeam)
+    .where(
+      and(
+        inCompany(houseTeam, companyId),
+        eq(houseTeam.houseId, houseId),
+        eq(houseTeam.role, TeamRoles.maintainer),
+      ),
+    );
+  const ids = new Set(rows.map((row) => row.userId));
+  if (attributorId !== null) ids.add(attributorId);
+  return ids;
 }
 
 async function requireRecycleBin(context: HandlerContext, session: Session) {

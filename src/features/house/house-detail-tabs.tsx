@@ -1,6 +1,7 @@
 /**
  * The lower half of the house detail: follow-ups by category (15 a page, deletable when the user
- * wrote them or holds 删除跟进, after 确定要删除该项吗？), the team with 分配协作人 / remove, the price
+ * wrote them or holds 删除跟进, after 确定要删除该项吗？), the team with 分配协作人 (within the role's
+ * 限制维护人数量, the server's rule) / remove, the price
  * history chart and the estimate, the school district, the customers who viewed the listing
  * (showCustomers) and those whose requirement it fits best first (houseMatchCustomers), and the
  * listing's record.
@@ -14,7 +15,8 @@ import { usePermissions } from '../../core/permissions';
 import { CustomerAuth, HouseAuth } from '../../../domain/auth-ids';
 import { ListTable, type Column } from '../../ui/list-page/list-table';
 import { useListPage } from '../../ui/list-page/use-list-page';
-import { isRemovableTeamRole, teamRoleNames } from '../../../domain/house-rules';
+import { TeamRoles, isRemovableTeamRole, teamRoleNames } from '../../../domain/house-rules';
+import { maintainerLimitRefusal } from '../../../domain/house-team-rules';
 import {
   addTeamMember,
   deleteFollowUp,
@@ -158,6 +160,7 @@ function Team({ houseId, version, onChanged }: { houseId: number; version: unkno
   const [keyword, setKeyword] = useState('');
   const [people, setPeople] = useState<{ userId: number; name: string; deptName: string | null }[]>([]);
   const [chosen, setChosen] = useState<number | null>(null);
+  const [assignError, setAssignError] = useState<string | null>(null);
   const [reloads, setReloads] = useState(0);
   useEffect(() => {
     void fetchTeam(houseId)
@@ -182,6 +185,16 @@ function Team({ houseId, version, onChanged }: { houseId: number; version: unkno
   };
   const canAssign = permissions.can(HouseAuth.appType, HouseAuth.itemId, HouseAuth.assignTeam);
   const canRemove = permissions.can(HouseAuth.appType, HouseAuth.itemId, HouseAuth.removeTeam);
+  const maintainerLimit = permissions.countOf(HouseAuth.appType, HouseAuth.itemId, HouseAuth.maintainerLimit);
+  const maintainerCount = new Set(
+    team.filter((member) => member.role === TeamRoles.maintainer).map((member) => member.userId),
+  ).size;
+  const maintainerRefusal = maintainerLimitRefusal({ maintainerCount, limit: maintainerLimit });
+  const isMaintainerChosen = Number(role) === TeamRoles.maintainer;
+  const openAssign = (isOpen: boolean) => {
+    setAssignError(null);
+    setIsAssigning(isOpen);
+  };
   return (
     <Flex direction="column" gap="3">
       {notice && <Text role="status">{notice}</Text>}
@@ -217,25 +230,46 @@ function Team({ houseId, version, onChanged }: { houseId: number; version: unkno
       </Grid>
       {canAssign && (
         <Flex>
-          <Button variant="soft" onClick={() => setIsAssigning(true)}>
+          <Button variant="soft" onClick={() => openAssign(true)}>
             分配协作人
           </Button>
         </Flex>
       )}
-      <Dialog.Root open={isAssigning} onOpenChange={setIsAssigning}>
+      <Dialog.Root open={isAssigning} onOpenChange={openAssign}>
         <Dialog.Content maxWidth="480px" aria-describedby={undefined}>
           <Dialog.Title>分配协作人</Dialog.Title>
           <Flex direction="column" gap="3">
-            <Select.Root value={role} onValueChange={setRole}>
+            <Select.Root
+              value={role}
+              onValueChange={(value) => {
+                setRole(value);
+                setAssignError(null);
+              }}
+            >
               <Select.Trigger aria-label="协作角色" />
               <Select.Content>
                 {[2, 3, 4, 5, 6, 7].map((code) => (
-                  <Select.Item key={code} value={String(code)}>
+                  <Select.Item
+                    key={code}
+                    value={String(code)}
+                    disabled={code === TeamRoles.maintainer && maintainerRefusal !== null}
+                  >
                     {teamRoleNames[code]}
+                    {code === TeamRoles.maintainer && maintainerRefusal !== null ? '（已达上限）' : ''}
                   </Select.Item>
                 ))}
               </Select.Content>
             </Select.Root>
+            {maintainerLimit !== null && (
+              <Text size="2" color="gray" data-testid="maintainer-limit">
+                限制维护人数量：每套房源最多 {maintainerLimit} 人（含归属人），当前 {maintainerCount} 人
+              </Text>
+            )}
+            {maintainerRefusal !== null && (
+              <Text size="2" color="red" role="alert">
+                {maintainerRefusal}，不能再分配维护人
+              </Text>
+            )}
             <TextField.Root
               aria-label="分配范围"
               placeholder="输入姓名或电话搜索同事"
@@ -255,17 +289,29 @@ function Team({ houseId, version, onChanged }: { houseId: number; version: unkno
                 </Button>
               ))}
             </Flex>
+            {assignError && (
+              <Text size="2" color="red" role="alert">
+                {assignError}
+              </Text>
+            )}
             <Flex gap="3" justify="end">
-              <Button variant="soft" color="gray" onClick={() => setIsAssigning(false)}>
+              <Button variant="soft" color="gray" onClick={() => openAssign(false)}>
                 取消
               </Button>
               <Button
-                disabled={chosen === null}
+                disabled={chosen === null || (isMaintainerChosen && maintainerRefusal !== null)}
                 onClick={() => {
-                  setIsAssigning(false);
+                  setAssignError(null);
+                  // The dialog stays open on a refusal, with the server's message in it.
                   void addTeamMember(houseId, Number(role), chosen!)
-                    .then(() => changed('协作人已分配'))
-                    .catch((error: unknown) => setNotice(errorText(error)));
+                    .then(() => {
+                      setIsAssigning(false);
+                      changed('协作人已分配');
+                    })
+                    .catch((error: unknown) => {
+                      setAssignError(errorText(error));
+                      setReloads((n) => n + 1);
+                    });
                 }}
               >
                 确定
