@@ -5,6 +5,12 @@
  * allowed target submits (changeState); the reply either moves the contract at once or, when the
  * target's approval item has an enabled flow, waits in `awaitingApproval` until the approval is
  * approved (the contract moves on), rejected or revoked (it stays where it was).
+ *
+ * A change the shown state does not allow is not submitted and says nothing: the change form offers
+ * only the allowed targets (the same rule, contract-states.ts). The server is the authority on the
+ * contract's state now: a form showing an older state (someone else moved the contract meanwhile)
+ * offers a change the server refuses (405 当前状态不允许此操作！, which disables the page), and that
+ * refusal comes back as the submit's error.
  */
 import { assign, fromPromise, setup } from 'xstate';
 
@@ -42,7 +48,6 @@ export type LedgerMachineSpec = {
 };
 
 export const ledgerMessages = {
-  notAllowed: '当前状态不允许此操作！',
   remarkRequired: '请填写变更原因',
   changed: '合同状态已变更',
   submitted: '已提交审批，审批通过后变更',
@@ -98,12 +103,6 @@ export function createLedgerContractMachine(spec: LedgerMachineSpec) {
                       },
                     ]
                   : []),
-                {
-                  actions: {
-                    type: 'notify' as const,
-                    params: { kind: 'error' as const, text: ledgerMessages.notAllowed },
-                  },
-                },
               ],
             },
           }
