@@ -225,4 +225,21 @@ describe('several maintainers on one listing, capped by 限制维护人数量 (2
     expect(house.attributorId).toBe(ids['13800000003']);
     expect(await maintainerIds()).toHaveLength(3);
   });
+
+  it('claiming the public listing replaces only the 归属人; the co-maintainers stay', async () => {
+    const toPublic = await call(t.app, 'GET', '/housing/v2/housingToPublic', {
+      headers: broker,
+      query: { houseId: String(houseId) },
+    });
+    expect(toPublic.code, toPublic.message).toBe(200);
+    const claimed = await call(t.app, 'GET', '/housing/v2/housingToPrivate', {
+      headers: storeManager,
+      query: { houseId: String(houseId) },
+    });
+    expect(claimed.code, claimed.message).toBe(200);
+    const house = await houseRow();
+    expect(house.attribution).toBe(2);
+    expect(house.attributorId).toBe(ids['13800000001']);
+    expect(await maintainerIds()).toEqual([ids['13800000000']!, ids['13800000001']!].sort((a, b) => a - b));
+  });
 });
