@@ -14,6 +14,9 @@ test('a role capped at 2 maintainers adds one co-maintainer and is refused a sec
   browser,
   request,
 }) => {
+  // Two people in two pages, the role page saved and read again: more than the default minute on a
+  // loaded two-core machine.
+  test.setTimeout(180_000);
   const manager = await login(request, demo.manager, demoPassword);
   const supervisor = await login(request, supervisorPhone, demoPassword);
   const roles = await get<{ roleId: number; roleName: string }[]>(request, '/org/v2/roleList', manager);
