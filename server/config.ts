@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { defaultClientDir } from './paths';
 
 export type ServerConfig = {
   port: number;
@@ -36,9 +37,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: env['DATABASE_URL'] || undefined,
     sharedBuffers: env['PGLITE_SHARED_BUFFERS'] || undefined,
     demoContracts: env['DEMO_CONTRACTS'] !== '0',
-    clientDir: env['CLIENT_DIR']
-      ? resolve(env['CLIENT_DIR'])
-      : resolve(import.meta.dirname, '..', 'dist', 'client'),
+    clientDir: env['CLIENT_DIR'] ? resolve(env['CLIENT_DIR']) : defaultClientDir,
     isSandbox: env['SANDBOX'] !== '0',
     smsResendSeconds: Number(env['SMS_RESEND_SECONDS'] ?? 60),
     loginIpMaxFailures: Number(env['LOGIN_IP_MAX_FAILURES'] ?? 30),

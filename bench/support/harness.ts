@@ -7,9 +7,10 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { buildServer } from '../../scripts/build-server';
 
 export const adminUrl = process.env['BENCH_POSTGRES_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const seconds = Number(process.env['BENCH_SECONDS'] ?? 5);
@@ -52,17 +53,25 @@ export async function postgresDatabase(): Promise<{ url: string; drop: () => Pro
 export type BenchServer<Ready> = { child: ChildProcess; ready: Ready; peakRss: () => number };
 
 /**
- * Starts a benchmark server script (bench/support/*-server.ts) with tsx. It talks over the IPC
+ * A benchmark server script compiled as `npm start` compiles the server (scripts/build-server.ts), so
+ * the process measured runs plain JavaScript, not tsx.
+ */
+async function compiled(script: string): Promise<string> {
+  return buildServer(script, join('.tmp', 'bench', basename(script).replace(/\.ts$/, '.mjs')));
+}
+
+/**
+ * Starts a benchmark server script (bench/support/*-server.ts), compiled. It talks over the IPC
  * channel ({ ready: ... } once, { rss } every second); its stdout (the product's request log, as in
  * production) goes nowhere.
  */
-export function startBenchServer<Ready>(
+export async function startBenchServer<Ready>(
   script: string,
   databaseUrl: string | undefined,
   env: Record<string, string> = {},
 ): Promise<BenchServer<Ready>> {
-  const child = fork(script, [], {
-    execArgv: ['--import', 'tsx'],
+  const child = fork(await compiled(script), [], {
+    execArgv: [],
     env: { ...process.env, ...env, ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}) },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
@@ -87,8 +96,8 @@ export async function prepareThenServe<Ready, Prepared = unknown>(
 ) {
   const dataDir = databaseUrl ? null : mkdtempSync(join(tmpdir(), 'bench-data-'));
   const env: Record<string, string> = dataDir ? { BENCH_DATA_DIR: dataDir } : {};
-  const prepare = fork(script, [], {
-    execArgv: ['--import', 'tsx'],
+  const prepare = fork(await compiled(script), [], {
+    execArgv: [],
     env: {
       ...process.env,
       ...env,

@@ -1,6 +1,6 @@
 /** The bundled contract (openapi/generated/openapi.json) read as a list of operations. */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { contractPath } from '../paths';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -27,8 +27,6 @@ export type OpenApiDocument = {
 };
 
 const methods = ['get', 'post', 'put', 'delete', 'patch'] as const;
-
-export const contractPath = join(import.meta.dirname, '..', '..', 'openapi', 'generated', 'openapi.json');
 
 export function loadContract(): OpenApiDocument {
   return JSON.parse(readFileSync(contractPath, 'utf8')) as OpenApiDocument;

@@ -18,6 +18,7 @@ import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { count, getTableName, sql, type SQL } from 'drizzle-orm';
+import { migrationsFolder } from '../paths';
 import type { Db } from './db';
 import { companies } from './schema';
 import { storedFiles } from './schema-files';
@@ -46,7 +47,7 @@ export type BackupSummary = {
 
 /** The latest migration this code applies: a backup restores only into the same schema. */
 export function currentSchemaVersion(): string {
-  const journalFile = join(import.meta.dirname, 'migrations', 'meta', '_journal.json');
+  const journalFile = join(migrationsFolder, 'meta', '_journal.json');
   const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
   const latest = journal.entries.at(-1);
   if (!latest) throw new Error(`no migrations in ${journalFile}`);

@@ -12,6 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { seedSystemData } from '../seed/system';
+import { migrationsFolder } from '../paths';
 import type { Db } from './db';
 
 export type Database = {
@@ -19,8 +20,6 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
 };
-
-const migrationsFolder = join(import.meta.dirname, 'migrations');
 
 export type DatabaseOptions = {
   /** postgres://... to use a PostgreSQL server. */
