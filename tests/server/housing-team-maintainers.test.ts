@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { call, createTestApp, login, type TestApp } from '../support/test-app';
+import { runDueJobs } from '../../server/jobs/scheduler';
+import { productJobs } from '../../server/jobs/jobs';
 import { appRecords, houseTeam, houses } from '../../server/db/schema-house';
 import { users } from '../../server/db/schema';
 
@@ -241,5 +243,54 @@ describe('several maintainers on one listing, capped by 限制维护人数量 (2
     expect(house.attribution).toBe(2);
     expect(house.attributorId).toBe(ids['13800000001']);
     expect(await maintainerIds()).toEqual([ids['13800000000']!, ids['13800000001']!].sort((a, b) => a - b));
+  });
+
+  it('the maintainer rule hands only the 归属人’s place to the store manager; the co-maintainers stay', async () => {
+    const setting = (await call(t.app, 'GET', '/housing/v2/getHousingSetting', { headers: manager }))
+      .data as { sellTeam: { teamMaintainer: object } };
+    const saved = await call(t.app, 'POST', '/housing/v2/housingSetting', {
+      headers: manager,
+      body: {
+        ...setting,
+        privacyToPublic: { days: 30, selected: 0 },
+        sellTeam: {
+          ...setting.sellTeam,
+          teamMaintainer: {
+            selected: 1,
+            houseOutState: 1,
+            followUpDays: 7,
+            followUpCount: 1,
+            callDays: 7,
+            callCount: 0,
+            houseOutType: 2,
+          },
+        },
+      },
+    });
+    expect(saved.code, saved.message).toBe(200);
+    // The broker is the 归属人 again, with the manager and the store manager as co-maintainers.
+    const handBack = await call(t.app, 'GET', '/housing/v2/housingToPublic', {
+      headers: storeManager,
+      query: { houseId: String(houseId) },
+    });
+    expect(handBack.code, handBack.message).toBe(200);
+    const own = (await teamOf(manager)).find((row) => row.role === 2 && row.userId === ids['13800000001'])!;
+    expect(
+      (
+        await call(t.app, 'POST', '/housing/v2/teamDel', {
+          headers: manager,
+          body: { houseId, teamId: own.teamId },
+        })
+      ).code,
+    ).toBe(200);
+    expect((await assign(manager, ids['13800000003']!)).code).toBe(200);
+    expect((await assign(manager, ids['13800000001']!)).code).toBe(200);
+    t.clock.advance(8 * 24 * 60 * 60 * 1000);
+    await runDueJobs(t.database.db, t.clock, productJobs);
+    manager = await login(t.app, '13800000000');
+    const house = await houseRow();
+    expect(house).toMatchObject({ attribution: 2, attributorId: ids['13800000001'] });
+    expect(await maintainerIds()).toEqual([ids['13800000000']!, ids['13800000001']!].sort((a, b) => a - b));
+    await call(t.app, 'POST', '/housing/v2/housingSetting', { headers: manager, body: setting });
   });
 });
