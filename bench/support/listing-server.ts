@@ -35,14 +35,29 @@ if (phase === 'prepare') {
   reportToBench({ prepared: generated }, async () => {});
   process.exit(0);
 }
-const [manager] = await db.select().from(users).where(eq(users.userName, '13800000000'));
-if (!manager) throw new Error('demo data missing');
+const manager = await readDemoManager();
+
+/** The demo company's manager (company A), whose searches are benchmarked. */
+async function readDemoManager() {
+  const [manager] = await db.select().from(users).where(eq(users.userName, '13800000000'));
+  if (!manager) throw new Error('demo data missing');
+  return manager;
+}
+
+/** The company's first user: the generated listings and customers are entered by, and private to, them. */
+async function readFirstUser(companyId: number) {
+  const [user] = await db
+    .select({ id: users.id, deptId: users.deptId })
+    .from(users)
+    .where(eq(users.companyId, companyId))
+    .limit(1);
+  if (!user) throw new Error(`company ${companyId} has no user`);
+  return user;
+}
 
 async function prepare() {
   await seedDemoData(db);
-  const companyIds: number[] = [];
-  const [manager] = await db.select().from(users).where(eq(users.userName, '13800000000'));
-  companyIds.push(manager!.companyId);
+  const companyIds = [(await readDemoManager()).companyId];
   for (let index = companyIds.length; index < companyCount; index += 1) {
     const created = await createCompany(db, {
       name: `压测经纪公司${index + 1}`,
@@ -57,11 +72,7 @@ async function prepare() {
 
   const started = Date.now();
   for (const companyId of companyIds) {
-    const [owner] = await db
-      .select({ id: users.id, deptId: users.deptId })
-      .from(users)
-      .where(eq(users.companyId, companyId))
-      .limit(1);
+    const owner = await readFirstUser(companyId);
     await db.execute(sql`
     with pc as (
       select id, name, city_id, district_id, region_id, address, coalesce(avg_unit_price, 50000) as avg_price,
@@ -83,7 +94,7 @@ async function prepare() {
            else round(((40 + (g * 37) % 150) * pc.avg_price / 650)::numeric, -2) end,
       case when g % 10 < 7 then round(pc.avg_price * (0.9 + (g % 20) / 100.0)) else null end,
       '业主' || g, '139' || lpad(g::text, 8, '0'), 1, '[]'::jsonb,
-      case when g % 5 < 3 then ${owner!.id}::int else null end, ${owner!.deptId}::int, ${owner!.id}::int,
+      case when g % 5 < 3 then ${owner.id}::int else null end, ${owner.deptId}::int, ${owner.id}::int,
       case when g % 5 < 3 then now() - (g % 365) * interval '1 day' else null end,
       now() - (g % 365) * interval '1 day' - (g % 86400) * interval '1 second'
     from generate_series(1, ${listingsPerCompany}::int) g
@@ -97,11 +108,7 @@ async function prepare() {
   // the listings', phones unique per company, entered and followed over the last year.
   const customersStarted = Date.now();
   for (const companyId of companyIds) {
-    const [owner] = await db
-      .select({ id: users.id, deptId: users.deptId })
-      .from(users)
-      .where(eq(users.companyId, companyId))
-      .limit(1);
+    const owner = await readFirstUser(companyId);
     await db.execute(sql`
     insert into customers (company_id, customer_no, type, attribution, name, gender, phones, phone, source, level,
       state, price_min, price_max, area_min, area_max, demand, attributor_id, dept_id, entry_user_id, private_since,
@@ -118,7 +125,7 @@ async function prepare() {
       case when g % 10 < 7 then 300 + (g % 40) * 30 else 5000 + (g % 30) * 300 end,
       40 + g % 80, 90 + g % 120,
       jsonb_build_object('room', jsonb_build_array(1 + g % 4, 2 + g % 4)),
-      case when g % 5 < 3 then ${owner!.id}::int else null end, ${owner!.deptId}::int, ${owner!.id}::int,
+      case when g % 5 < 3 then ${owner.id}::int else null end, ${owner.deptId}::int, ${owner.id}::int,
       case when g % 5 < 3 then now() - (g % 365) * interval '1 day' else null end,
       case when g % 3 = 0 then now() - (g % 90) * interval '1 day' else null end,
       now() - (g % 365) * interval '1 day' - (g % 86400) * interval '1 second'
