@@ -1,10 +1,12 @@
 /**
  * The ordered approver steps of an approval setting (审批人，按顺序逐级审批): each step a member, a
  * role (or-sign) or the sponsor's department head; move up and down, remove, add up to 10. Used by
- * 审批设置 and by a contract template's own approval (模板管理 › 自定义设置).
+ * 审批设置 and by a contract template's own approval (模板管理 › 自定义设置), each with its copy
+ * recipients below (ApprovalFlowFields).
  */
-import { Badge, Box, Button, Flex, IconButton } from '@radix-ui/themes';
+import { Badge, Box, Button, Flex, IconButton, ScrollArea, Text } from '@radix-ui/themes';
 import type { components } from '../../openapi/generated/api';
+import { CheckList } from './check-list';
 import { Select } from './select';
 
 type Schemas = components['schemas'];
@@ -134,5 +136,58 @@ export function ApproverSteps({
         </Button>
       </Box>
     </Flex>
+  );
+}
+
+type ApprovalFlow = { approvers: OaApproverInput[]; sendCopy: number[] };
+
+/**
+ * The approvers in order, then the staff to copy when the approval ends; `copyListHeight` puts the
+ * copy recipients in a scroll area of that height.
+ */
+export function ApprovalFlowFields({
+  staff,
+  roles,
+  flow,
+  onChange,
+  copyListHeight,
+}: {
+  staff: Staff[];
+  roles: RoleOption[];
+  flow: ApprovalFlow;
+  onChange: (patch: Partial<ApprovalFlow>) => void;
+  copyListHeight?: number;
+}) {
+  const copyList = (
+    <CheckList
+      label="抄送人"
+      gap="3"
+      wrap="wrap"
+      data-testid="copy-recipients"
+      options={staff.map((person) => ({ value: person.userId, label: person.name }))}
+      checked={flow.sendCopy}
+      onChange={(sendCopy) => onChange({ sendCopy })}
+    />
+  );
+  return (
+    <>
+      <Text size="2" weight="medium">
+        审批人（按顺序逐级审批）
+      </Text>
+      <ApproverSteps
+        staff={staff}
+        roles={roles}
+        approvers={flow.approvers}
+        onChange={(approvers) => onChange({ approvers })}
+      />
+      <Text size="2" weight="medium">
+        抄送人（审批结束后通知）
+      </Text>
+      {copyListHeight === undefined ? (
+        copyList
+      ) : (
+        <ScrollArea style={{ maxHeight: copyListHeight }}>{copyList}</ScrollArea>
+      )}
+    </>
   );
 }

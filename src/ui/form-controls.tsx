@@ -1,5 +1,6 @@
 /** Form inputs shared by the contract form and the listing form: a labelled field, a choice as checkboxes or a select. */
-import { Checkbox, Flex, Text } from '@radix-ui/themes';
+import { Flex, Text } from '@radix-ui/themes';
+import { CheckItems } from './check-list';
 import { Select } from './select';
 import type { ChoiceOption as Option } from '../../domain/sign-contract-text';
 
@@ -37,21 +38,13 @@ export function ChoiceChecks({
   picked: string[];
   onChange: (picked: string[]) => void;
 }) {
-  return options.map((o) => (
-    <Text as="label" size="2" key={String(o.value)}>
-      <Flex gap="1" align="center">
-        <Checkbox
-          checked={picked.includes(String(o.value))}
-          onCheckedChange={(checked) =>
-            onChange(
-              checked === true ? [...picked, String(o.value)] : picked.filter((p) => p !== String(o.value)),
-            )
-          }
-        />
-        {o.label}
-      </Flex>
-    </Text>
-  ));
+  return (
+    <CheckItems
+      options={options.map((o) => ({ value: String(o.value), label: o.label }))}
+      checked={picked}
+      onChange={onChange}
+    />
+  );
 }
 
 export function ChoiceSelect({

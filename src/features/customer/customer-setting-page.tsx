@@ -10,6 +10,7 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { Box, Button, Callout, Card, Flex, Heading, RadioGroup, Switch, Tabs, Text } from '@radix-ui/themes';
 import { TextField } from '../../ui/text-field';
+import { PageLoadFailed } from '../../ui/load-state';
 import { Select } from '../../ui/select';
 import { resourceMachine } from '../../../machines/resource.machine';
 import type { PageProps } from '../../core/workspace';
@@ -113,14 +114,7 @@ export default function CustomerSettingPage(_props: PageProps) {
   const setting = draft ?? loaded;
   const set = (patch: Partial<CustomerSetting>) => setDraft({ ...setting!, ...patch });
   if (snapshot.matches('failed'))
-    return (
-      <Flex p="5" direction="column" gap="2" align="start">
-        <Callout.Root color="red">
-          <Callout.Text>{snapshot.context.error}</Callout.Text>
-        </Callout.Root>
-        <Button onClick={() => send({ type: 'retry' })}>重试</Button>
-      </Flex>
-    );
+    return <PageLoadFailed error={snapshot.context.error} onRetry={() => send({ type: 'retry' })} />;
   if (!setting) return <Text m="5">加载中...</Text>;
   const limit = setting.upperLimit;
   const error = snapshot.context.error;

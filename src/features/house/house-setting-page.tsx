@@ -21,6 +21,8 @@ import {
   Tabs,
   Text,
 } from '@radix-ui/themes';
+import { CheckList } from '../../ui/check-list';
+import { PageLoadFailed } from '../../ui/load-state';
 import { TextField } from '../../ui/text-field';
 import { Select } from '../../ui/select';
 import { resourceMachine } from '../../../machines/resource.machine';
@@ -43,8 +45,30 @@ const settingMachine = resourceMachine.provide({
   },
 });
 
-function toggle(list: number[], value: number): number[] {
-  return list.includes(value) ? list.filter((item) => item !== value) : [...list, value].sort();
+/** A titled choice of codes by their names; the codes checked are kept in ascending order. */
+function CodeChecks({
+  title,
+  names,
+  checked,
+  onChange,
+}: {
+  title: string;
+  names: Record<number, string>;
+  checked: number[];
+  onChange: (codes: number[]) => void;
+}) {
+  return (
+    <Flex direction="column" gap="2">
+      <Text weight="medium">{title}</Text>
+      <CheckList
+        label={title}
+        gap="4"
+        options={Object.entries(names).map(([code, name]) => ({ value: Number(code), label: name }))}
+        checked={checked}
+        onChange={(codes) => onChange([...codes].sort((a, b) => a - b))}
+      />
+    </Flex>
+  );
 }
 
 function ProtectionDialog({
@@ -236,14 +260,7 @@ export default function HouseSettingPage(_props: PageProps) {
     setNotice(null);
   };
   if (snapshot.matches('failed'))
-    return (
-      <Flex p="5" direction="column" gap="2" align="start">
-        <Callout.Root color="red">
-          <Callout.Text>{snapshot.context.error}</Callout.Text>
-        </Callout.Root>
-        <Button onClick={() => send({ type: 'retry' })}>重试</Button>
-      </Flex>
-    );
+    return <PageLoadFailed error={snapshot.context.error} onRetry={() => send({ type: 'retry' })} />;
   if (!setting) return <Text m="5">加载中...</Text>;
   const states = (key: 'sellHousingState' | 'rentHousingState') => (
     <Flex gap="2" wrap="wrap">
@@ -274,42 +291,18 @@ export default function HouseSettingPage(_props: PageProps) {
             房源基础设置
           </Heading>
           <Flex direction="column" gap="4">
-            <Flex direction="column" gap="2">
-              <Text weight="medium">允许发布的房源类型</Text>
-              <Flex gap="4">
-                {Object.entries(publishingTypeNames).map(([value, label]) => (
-                  <Text key={value} as="label" size="2">
-                    <Flex gap="1" align="center">
-                      <Checkbox
-                        checked={setting.publishingType.includes(Number(value) as 1)}
-                        onCheckedChange={() =>
-                          set({ publishingType: toggle(setting.publishingType, Number(value)) as 1[] })
-                        }
-                      />
-                      {label}
-                    </Flex>
-                  </Text>
-                ))}
-              </Flex>
-            </Flex>
-            <Flex direction="column" gap="2">
-              <Text weight="medium">房源判重标准（所选字段都相同即为重复）</Text>
-              <Flex gap="4">
-                {Object.entries(repeatedFieldNames).map(([value, label]) => (
-                  <Text key={value} as="label" size="2">
-                    <Flex gap="1" align="center">
-                      <Checkbox
-                        checked={setting.repeatedFields.includes(Number(value) as 1)}
-                        onCheckedChange={() =>
-                          set({ repeatedFields: toggle(setting.repeatedFields, Number(value)) as 1[] })
-                        }
-                      />
-                      {label}
-                    </Flex>
-                  </Text>
-                ))}
-              </Flex>
-            </Flex>
+            <CodeChecks
+              title="允许发布的房源类型"
+              names={publishingTypeNames}
+              checked={setting.publishingType}
+              onChange={(codes) => set({ publishingType: codes as HousingSetting['publishingType'] })}
+            />
+            <CodeChecks
+              title="房源判重标准（所选字段都相同即为重复）"
+              names={repeatedFieldNames}
+              checked={setting.repeatedFields}
+              onChange={(codes) => set({ repeatedFields: codes as HousingSetting['repeatedFields'] })}
+            />
             <Flex gap="3" align="center">
               <Text weight="medium">关键信息保护</Text>
               <Text size="2" color="gray">

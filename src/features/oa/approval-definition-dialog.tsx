@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
-import { Button, Checkbox, Dialog, Flex, ScrollArea, Text, TextArea } from '@radix-ui/themes';
+import { Button, Dialog, Flex, Text, TextArea } from '@radix-ui/themes';
 import { TextField } from '../../ui/text-field';
 import { Select } from '../../ui/select';
 import { resourceMachine } from '../../../machines/resource.machine';
@@ -17,7 +17,7 @@ import {
   type SettingChange,
   type SettingData,
 } from './oa-actors';
-import { ApproverSteps, isStepComplete } from '../../ui/approver-steps';
+import { ApprovalFlowFields, isStepComplete } from '../../ui/approver-steps';
 
 export type Save = (change: SettingChange) => void;
 
@@ -193,40 +193,13 @@ export function DefinitionDialog({
               style={{ flex: 1 }}
             />
           </Flex>
-          <Text size="2" weight="medium">
-            审批人（按顺序逐级审批）
-          </Text>
-          <ApproverSteps
+          <ApprovalFlowFields
             staff={data.staff}
             roles={data.roles}
-            approvers={draft.approvers}
-            onChange={(approvers) => setDraft({ ...draft, approvers })}
+            flow={draft}
+            copyListHeight={120}
+            onChange={(patch) => setDraft({ ...draft, ...patch })}
           />
-          <Text size="2" weight="medium">
-            抄送人（审批结束后通知）
-          </Text>
-          <ScrollArea style={{ maxHeight: 120 }}>
-            <Flex gap="3" wrap="wrap" data-testid="copy-recipients">
-              {data.staff.map((person) => (
-                <Text as="label" size="2" key={person.userId}>
-                  <Flex gap="1" align="center">
-                    <Checkbox
-                      checked={draft.sendCopy.includes(person.userId)}
-                      onCheckedChange={(checked) =>
-                        setDraft({
-                          ...draft,
-                          sendCopy: checked
-                            ? [...draft.sendCopy, person.userId]
-                            : draft.sendCopy.filter((id) => id !== person.userId),
-                        })
-                      }
-                    />
-                    {person.name}
-                  </Flex>
-                </Text>
-              ))}
-            </Flex>
-          </ScrollArea>
         </Flex>
         <Flex gap="3" mt="4" justify="end">
           <Dialog.Close>

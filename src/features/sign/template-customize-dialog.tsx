@@ -6,18 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useMachine } from '@xstate/react';
-import {
-  Box,
-  Button,
-  Callout,
-  Checkbox,
-  Dialog,
-  Flex,
-  ScrollArea,
-  Switch,
-  Tabs,
-  Text,
-} from '@radix-ui/themes';
+import { Box, Button, Callout, Dialog, Flex, ScrollArea, Switch, Tabs, Text } from '@radix-ui/themes';
 import {
   templateCustomizeMachine,
   templateCustomizeMessages,
@@ -32,7 +21,8 @@ import { inspect } from '../../inspector/inspection-store';
 import { Loading } from '../../ui/load-state';
 import { Select } from '../../ui/select';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { ApproverSteps } from '../../ui/approver-steps';
+import { ApprovalFlowFields } from '../../ui/approver-steps';
+import { CheckList, type CheckOption } from '../../ui/check-list';
 import {
   loadCustomizeOptions,
   loadTemplateFields,
@@ -145,19 +135,18 @@ function CardSettings({
       <Text size="2" weight="medium">
         签约列表显示
       </Text>
-      <Flex gap="4" wrap="wrap">
-        {displayFlags.map((flag) => (
-          <Text as="label" size="2" key={flag.key}>
-            <Flex gap="1" align="center">
-              <Checkbox
-                checked={other[flag.key] === 1}
-                onCheckedChange={(c) => onChange({ ...other, [flag.key]: c === true ? 1 : 0 })}
-              />
-              {flag.label}
-            </Flex>
-          </Text>
-        ))}
-      </Flex>
+      <CheckList
+        label="签约列表显示"
+        gap="4"
+        wrap="wrap"
+        options={displayFlags.map((flag) => ({ value: flag.key, label: flag.label }))}
+        checked={displayFlags.filter((flag) => other[flag.key] === 1).map((flag) => flag.key)}
+        onChange={(keys) => {
+          const next = { ...other };
+          for (const flag of displayFlags) next[flag.key] = keys.includes(flag.key) ? 1 : 0;
+          onChange(next);
+        }}
+      />
       <Text size="1" color="gray">
         新添加的自定义字段保存后可作为标题
       </Text>
@@ -165,18 +154,12 @@ function CardSettings({
   );
 }
 
-function flattenDepts(
-  nodes: OrgDeptNode[],
-  depth = 0,
-): { deptId: number; deptName: string; depth: number }[] {
+/** The department tree as options, each indented under its parent. */
+function deptOptions(nodes: OrgDeptNode[], depth = 0): CheckOption<number>[] {
   return nodes.flatMap((node) => [
-    { deptId: node.dept.deptId, deptName: node.dept.deptName, depth },
-    ...flattenDepts(node.children, depth + 1),
+    { value: node.dept.deptId, label: node.dept.deptName, depth },
+    ...deptOptions(node.children, depth + 1),
   ]);
-}
-
-function toggle(list: number[], id: number, on: boolean): number[] {
-  return on ? [...list.filter((x) => x !== id), id] : list.filter((x) => x !== id);
 }
 
 function RangeSettings({
@@ -199,40 +182,26 @@ function RangeSettings({
         部门
       </Text>
       <ScrollArea style={{ maxHeight: 160 }}>
-        <Flex direction="column" gap="1">
-          {flattenDepts(options.depts).map((d) => (
-            <Text as="label" size="2" key={d.deptId} style={{ paddingLeft: d.depth * 16 }}>
-              <Flex gap="1" align="center">
-                <Checkbox
-                  checked={range.dept.includes(d.deptId)}
-                  onCheckedChange={(c) =>
-                    onChange({ ...range, dept: toggle(range.dept, d.deptId, c === true) })
-                  }
-                />
-                {d.deptName}
-              </Flex>
-            </Text>
-          ))}
-        </Flex>
+        <CheckList
+          label="部门"
+          direction="column"
+          gap="1"
+          options={deptOptions(options.depts)}
+          checked={range.dept}
+          onChange={(dept) => onChange({ ...range, dept })}
+        />
       </ScrollArea>
       <Text size="2" weight="medium">
         角色
       </Text>
-      <Flex gap="3" wrap="wrap">
-        {options.roles.map((r) => (
-          <Text as="label" size="2" key={r.roleId}>
-            <Flex gap="1" align="center">
-              <Checkbox
-                checked={range.role.includes(r.roleId)}
-                onCheckedChange={(c) =>
-                  onChange({ ...range, role: toggle(range.role, r.roleId, c === true) })
-                }
-              />
-              {r.roleName}
-            </Flex>
-          </Text>
-        ))}
-      </Flex>
+      <CheckList
+        label="角色"
+        gap="3"
+        wrap="wrap"
+        options={options.roles.map((r) => ({ value: r.roleId, label: r.roleName }))}
+        checked={range.role}
+        onChange={(role) => onChange({ ...range, role })}
+      />
     </Flex>
   );
 }
@@ -259,38 +228,12 @@ export function ApprovalSettings({
         </Flex>
       </Text>
       {approval.oaState === 1 && (
-        <>
-          <Text size="2" weight="medium">
-            审批人（按顺序逐级审批）
-          </Text>
-          <ApproverSteps
-            staff={options.staff}
-            roles={options.roles}
-            approvers={approval.approvers}
-            onChange={(approvers) => onChange({ ...approval, approvers })}
-          />
-          <Text size="2" weight="medium">
-            抄送人（审批结束后通知）
-          </Text>
-          <Flex gap="3" wrap="wrap">
-            {options.staff.map((person) => (
-              <Text as="label" size="2" key={person.userId}>
-                <Flex gap="1" align="center">
-                  <Checkbox
-                    checked={approval.sendCopy.includes(person.userId)}
-                    onCheckedChange={(c) =>
-                      onChange({
-                        ...approval,
-                        sendCopy: toggle(approval.sendCopy, person.userId, c === true),
-                      })
-                    }
-                  />
-                  {person.name}
-                </Flex>
-              </Text>
-            ))}
-          </Flex>
-        </>
+        <ApprovalFlowFields
+          staff={options.staff}
+          roles={options.roles}
+          flow={approval}
+          onChange={(patch) => onChange({ ...approval, ...patch })}
+        />
       )}
     </Flex>
   );
