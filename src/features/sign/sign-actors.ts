@@ -175,14 +175,35 @@ export function loadSignCounts(query: SignListFilter) {
   });
 }
 
-/** The templates the user may start contracts with, for the list's template filter (empty when not allowed). */
-export const loadSignTemplates = fromPromise<unknown>(async () => {
-  try {
-    return (await ok(api.GET('/sign/templatePostsV2', { params: { query: {} } }))).data ?? [];
-  } catch {
-    return [];
-  }
-});
+/** A template as the sign list's 合同模板 filter offers it. */
+export type FilterTemplate = Pick<SignTemplateItem, 'boxId' | 'boxName' | 'contractType'>;
+
+/**
+ * The templates the sign list's filter offers (empty when not allowed): with 模板管理 every template
+ * of the company, on the shelf or off it, since contracts made from one taken off are still listed;
+ * without it, the templates the user may start contracts with, all the list can read for them; none
+ * while the permissions are not read (null).
+ */
+export function loadFilterTemplates(canReadAll: boolean | null) {
+  return fromPromise<unknown>(async (): Promise<FilterTemplate[]> => {
+    if (canReadAll === null) return [];
+    try {
+      if (!canReadAll) {
+        const usable = (await ok(api.GET('/sign/templatePostsV2', { params: { query: {} } }))).data ?? [];
+        return usable.map(({ boxId, boxName, contractType }) => ({ boxId, boxName, contractType }));
+      }
+      const all: TemplateListItem[] = [];
+      for (let pageindex = 1; ; pageindex += 1) {
+        const page = await fetchTemplates({}, pageindex, 100);
+        all.push(...page.rows);
+        if (page.rows.length === 0 || all.length >= page.total) break;
+      }
+      return all.map(({ boxId, boxName, type }) => ({ boxId, boxName, contractType: type }));
+    } catch {
+      return [];
+    }
+  });
+}
 
 /** Departments with their staff, for the department and user filters (empty when not allowed). */
 export const loadDeptTree = fromPromise<unknown>(async () => {

@@ -18,8 +18,8 @@ import { useFilterDraft, useListPage } from '../../ui/list-page/use-list-page';
 import {
   fetchSignList,
   loadDeptTree,
+  loadFilterTemplates,
   loadSignCounts,
-  loadSignTemplates,
   signPageSize,
   signSettingResource,
   type DeptNode,
@@ -27,7 +27,7 @@ import {
   type SignListQuery,
   type SignSettingView,
   type SignStateCount,
-  type SignTemplateItem,
+  type FilterTemplate,
 } from './sign-actors';
 import { signColumns } from './sign-columns';
 import { SearchField } from '../../ui/search-field';
@@ -69,7 +69,6 @@ const emptyFilters: Filters = {
 
 const allValue = 'all';
 const deptTreeMachine = resourceMachine.provide({ actors: { load: loadDeptTree } });
-const templatesMachine = resourceMachine.provide({ actors: { load: loadSignTemplates } });
 
 function toQuery(filters: Filters, state: number): SignListFilter {
   const query: SignListFilter = {
@@ -122,9 +121,44 @@ function StateTabs({
   );
 }
 
+/**
+ * The 合同模板 filter, of the contract type chosen. Mounted again once the permissions are read, as
+ * they decide which templates it may read (loadFilterTemplates).
+ */
+function TemplateFilter({
+  canReadAll,
+  contractType,
+  value,
+  onChange,
+}: {
+  canReadAll: boolean | null;
+  contractType: string;
+  value: string;
+  onChange: (boxId: string) => void;
+}) {
+  const [machine] = useState(() =>
+    resourceMachine.provide({ actors: { load: loadFilterTemplates(canReadAll) } }),
+  );
+  const [snapshot] = useMachine(machine, { inspect });
+  const templates = (snapshot.context.data as FilterTemplate[] | null) ?? [];
+  return (
+    <FilterSelect
+      hasCaption
+      label="合同模板"
+      allLabel="全部模板"
+      value={value || allValue}
+      options={templates
+        .filter((t) => !contractType || String(t.contractType) === contractType)
+        .map((t) => ({ value: t.boxId, label: t.boxName }))}
+      onChange={(picked) => onChange(picked === allValue ? '' : picked)}
+    />
+  );
+}
+
 export default function SignListPage(_props: PageProps) {
   const { openPage } = useWorkspace();
-  const { can } = usePermissions();
+  const { can, isLoaded } = usePermissions();
+  const canReadAllTemplates = isLoaded ? can(SignAuth.appType, SignAuth.itemId, SignAuth.templates) : null;
   const { draft, set, reset } = useFilterDraft(emptyFilters);
   const [state, setState] = useState<number>(defaultSignListState);
   const list = useListPage({
@@ -135,8 +169,6 @@ export default function SignListPage(_props: PageProps) {
   // The counts are read again with each search (a new key remounts them).
   const [generation, setGeneration] = useState(0);
   const [depts] = useMachine(deptTreeMachine, { inspect });
-  const [templatesState] = useMachine(templatesMachine, { inspect });
-  const templates = (templatesState.context.data as SignTemplateItem[] | null) ?? [];
   // Until the setting is read the step-by-step view opens; it hands a visual company's tab over.
   const [setting] = useMachine(signSettingResource, { inspect });
   const signType = (setting.context.data as SignSettingView | null)?.signType ?? null;
@@ -199,15 +231,12 @@ export default function SignListPage(_props: PageProps) {
             options={namedOptions(contractTypeNames)}
             onChange={(value) => set({ boxGroupType: value === allValue ? '' : value, boxId: '' })}
           />
-          <FilterSelect
-            hasCaption
-            label="合同模板"
-            allLabel="全部模板"
-            value={draft.boxId || allValue}
-            options={templates
-              .filter((t) => !draft.boxGroupType || String(t.contractType) === draft.boxGroupType)
-              .map((t) => ({ value: t.boxId, label: t.boxName }))}
-            onChange={(value) => set({ boxId: value === allValue ? '' : value })}
+          <TemplateFilter
+            key={String(canReadAllTemplates)}
+            canReadAll={canReadAllTemplates}
+            contractType={draft.boxGroupType}
+            value={draft.boxId}
+            onChange={(boxId) => set({ boxId })}
           />
           <FilterSelect
             hasCaption
