@@ -111,6 +111,12 @@ describe('contract ledger', () => {
     expect(first.total).toBe(18);
     expect(first.data as Item[]).toHaveLength(15);
     expect((await sales(manager, { pageindex: 2 })).data as Item[]).toHaveLength(3);
+    // A page past the end is empty and still says how many there are.
+    const beyond = await sales(manager, { pageindex: 3 });
+    expect(beyond.data as Item[]).toHaveLength(0);
+    expect(beyond.total).toBe(18);
+    // A search that finds nothing counts nothing.
+    expect((await sales(manager, { searchKey: { type: 2, key: '不存在的编号' } })).total).toBe(0);
   });
 
   it('records a contract with a generated number and checks the parties as the seed says', async () => {

@@ -5,6 +5,7 @@
  */
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { inCompany } from '../../db/company-scope';
+import { pageTotal, totalColumn } from '../../db/paging';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db';
 import { departments, users } from '../../db/schema';
@@ -123,68 +124,67 @@ async function searchConditions(
   return and(...conditions);
 }
 
-async function loadListExtras(db: Db, companyId: number, rows: ContractRow[]) {
-  const ids = rows.map((row) => row.id);
-  const userIds = [...new Set(rows.map((row) => row.userId))];
-  const deptIds = [...new Set(rows.flatMap((row) => (row.deptId ? [row.deptId] : [])))];
-  const [tagRows, pictureRows, userRows, deptRows] = await Promise.all([
-    ids.length > 0
-      ? db
-          .select({
-            contractId: ledgerContractTags.contractId,
-            tagId: ledgerTags.id,
-            tagName: ledgerTags.name,
-          })
-          .from(ledgerContractTags)
-          .innerJoin(ledgerTags, eq(ledgerTags.id, ledgerContractTags.tagId))
-          .where(inArray(ledgerContractTags.contractId, ids))
-          .orderBy(asc(ledgerTags.sort), asc(ledgerTags.id))
-      : [],
-    ids.length > 0
-      ? db
-          .select({ contractId: ledgerPictures.contractId, n: count() })
-          .from(ledgerPictures)
-          .where(inArray(ledgerPictures.contractId, ids))
-          .groupBy(ledgerPictures.contractId)
-      : [],
-    userIds.length > 0
-      ? db
-          .select({ id: users.id, name: users.name })
-          .from(users)
-          .where(and(inCompany(users, companyId), inArray(users.id, userIds)))
-      : [],
-    deptIds.length > 0
-      ? db
-          .select({ id: departments.id, name: departments.name })
-          .from(departments)
-          .where(and(inCompany(departments, companyId), inArray(departments.id, deptIds)))
-      : [],
-  ]);
-  const userNames = new Map(userRows.map((row) => [row.id, row.name]));
-  const deptNames = new Map(deptRows.map((row) => [row.id, row.name]));
-  const pictures = new Map(pictureRows.map((row) => [row.contractId, row.n]));
-  return (row: ContractRow) => ({
+/** What a list row shows, with its names, tags and picture count as joins and sub-selects. */
+const listColumns = {
+  id: ledgerContracts.id,
+  contractNo: ledgerContracts.contractNo,
+  houseInfo: ledgerContracts.houseInfo,
+  signDate: ledgerContracts.signDate,
+  entryTime: ledgerContracts.entryTime,
+  userId: ledgerContracts.userId,
+  deptId: ledgerContracts.deptId,
+  signContractId: ledgerContracts.signContractId,
+  partyAName: ledgerContracts.partyAName,
+  partyAPhone: ledgerContracts.partyAPhone,
+  partyBName: ledgerContracts.partyBName,
+  partyBPhone: ledgerContracts.partyBPhone,
+  state: ledgerContracts.state,
+  transaction: ledgerContracts.transaction,
+  rental: ledgerContracts.rental,
+  userName: users.name,
+  deptName: departments.name,
+  tags: sql<
+    { tagId: number; tagName: string }[]
+  >`coalesce((select json_agg(json_build_object('tagId', ${ledgerTags.id}, 'tagName', ${ledgerTags.name}) order by ${ledgerTags.sort}, ${ledgerTags.id}) from ${ledgerContractTags} inner join ${ledgerTags} on ${ledgerTags.id} = ${ledgerContractTags.tagId} where ${ledgerContractTags.contractId} = ${ledgerContracts.id}), '[]'::json)`,
+  pictureCount:
+    sql<number>`(select count(*) from ${ledgerPictures} where ${ledgerPictures.contractId} = ${ledgerContracts.id})`.mapWith(
+      Number,
+    ),
+};
+
+function listSelect(db: Db, where: SQL | undefined) {
+  return db
+    .select({ ...listColumns, total: totalColumn(ledgerContracts, where) })
+    .from(ledgerContracts)
+    .leftJoin(users, eq(users.id, ledgerContracts.userId))
+    .leftJoin(departments, eq(departments.id, ledgerContracts.deptId))
+    .where(where);
+}
+
+type ListRow = Awaited<ReturnType<typeof listSelect>>[number];
+
+function listItem(row: ListRow) {
+  return {
     contractId: row.id,
     contractNo: row.contractNo,
     houseInfo: row.houseInfo,
     signDate: row.signDate,
     entryTime: formatDateTime(row.entryTime),
     userId: row.userId,
-    userName: userNames.get(row.userId) ?? '',
+    userName: row.userName ?? '',
     deptId: row.deptId ?? 0,
-    deptName: row.deptId ? (deptNames.get(row.deptId) ?? '') : '',
-    tags: tagRows
-      .filter((tag) => tag.contractId === row.id)
-      .map(({ tagId, tagName }) => ({ tagId, tagName })),
+    deptName: row.deptId ? (row.deptName ?? '') : '',
+    tags: row.tags,
     signContractId: row.signContractId,
     partyAName: row.partyAName,
     partyAPhone: row.partyAPhone,
     partyBName: row.partyBName,
     partyBPhone: row.partyBPhone,
-    pictureCount: pictures.get(row.id) ?? 0,
-  });
+    pictureCount: row.pictureCount,
+  };
 }
 
+/** The search's page with its total: one statement (server/db/paging.ts). */
 async function searchPage(db: Db, session: Session, type: LedgerType, body: SearchBody) {
   const where = await searchConditions(db, session, type, body);
   const pageSize = body.pagesize ?? 15;
@@ -193,24 +193,22 @@ async function searchPage(db: Db, session: Session, type: LedgerType, body: Sear
     body.sort === 2
       ? [asc(ledgerContracts.signDate), asc(ledgerContracts.id)]
       : [desc(ledgerContracts.signDate), desc(ledgerContracts.id)];
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(ledgerContracts)
-      .where(where)
-      .orderBy(...order)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(ledgerContracts).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0, base: await loadListExtras(db, session.companyId, rows) };
+  const rows = await listSelect(db, where)
+    .orderBy(...order)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const total = await pageTotal(rows, page, async () => {
+    const [counted] = await db.select({ n: count() }).from(ledgerContracts).where(where);
+    return counted?.n ?? 0;
+  });
+  return { rows, total };
 }
 
 export async function listSaleContracts(db: Db, session: Session, body: BodyOf<'contractSalePosts'>) {
-  const { rows, total, base } = await searchPage(db, session, 1, body);
+  const { rows, total } = await searchPage(db, session, 1, body);
   return {
     data: rows.map((row) => ({
-      ...base(row),
+      ...listItem(row),
       state: row.state as SaleState,
       transactionPrice: 'transactionPrice' in row.transaction ? row.transaction.transactionPrice : 0,
     })),
@@ -219,12 +217,12 @@ export async function listSaleContracts(db: Db, session: Session, body: BodyOf<'
 }
 
 export async function listRentContracts(db: Db, session: Session, body: BodyOf<'contractRentPosts'>) {
-  const { rows, total, base } = await searchPage(db, session, 2, body);
+  const { rows, total } = await searchPage(db, session, 2, body);
   return {
     data: rows.map((row) => {
       const transaction = row.transaction as RentTransaction;
       return {
-        ...base(row),
+        ...listItem(row),
         state: row.state as RentState,
         monthlyRent: row.rental.monthlyRent ?? null,
         startDate: transaction.startDate,
@@ -236,7 +234,8 @@ export async function listRentContracts(db: Db, session: Session, body: BodyOf<'
 }
 
 async function readDetail(db: Db, session: Session, row: ContractRow) {
-  const base = await loadListExtras(db, session.companyId, [row]);
+  const [listed] = await listSelect(db, eq(ledgerContracts.id, row.id));
+  if (!listed) throw notFound(contractMissing);
   const records = await db
     .select({
       fromState: ledgerStateRecords.fromState,
@@ -263,7 +262,7 @@ async function readDetail(db: Db, session: Session, row: ContractRow) {
     partyBName: _b,
     partyBPhone: _bp,
     ...common
-  } = base(row);
+  } = listItem(listed);
   return {
     ...common,
     parties: row.parties,

@@ -8,8 +8,9 @@
  * that loses the race updates nothing and is refused with 409, and nothing else is written.
  * The outcome handlers of the subject's area run in that same transaction (outcome-hooks.ts).
  */
-import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { inCompany } from '../../db/company-scope';
+import { pageTotal, totalColumn } from '../../db/paging';
 import { remindApprovalResult, remindApprovers } from '../messages/approval-reminders';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db';
@@ -417,17 +418,19 @@ export async function listApprovals(db: Db, session: Session, query: QueryOf<'co
   const where = and(...conditions);
   const pageSize = query.pagesize ?? 15;
   const page = query.pageindex ?? 1;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(oaInstances)
-      .where(where)
-      .orderBy(desc(oaInstances.entryTime), desc(oaInstances.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(oaInstances).where(where),
-  ]);
-  return { data: await summarise(db, session, rows), total: total?.n ?? 0 };
+  // The page and its total in one statement (server/db/paging.ts).
+  const rows = await db
+    .select({ ...getTableColumns(oaInstances), total: totalColumn(oaInstances, where) })
+    .from(oaInstances)
+    .where(where)
+    .orderBy(desc(oaInstances.entryTime), desc(oaInstances.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const total = await pageTotal(rows, page, async () => {
+    const [counted] = await db.select({ n: count() }).from(oaInstances).where(where);
+    return counted?.n ?? 0;
+  });
+  return { data: await summarise(db, session, rows), total };
 }
 
 export async function readApproval(db: Db, session: Session, approvalId: number) {

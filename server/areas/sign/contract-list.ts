@@ -1,6 +1,7 @@
 /** The sign list (signPosts): conditions, sort orders, list items and the counts per state (pageCount). */
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { inCompany } from '../../db/company-scope';
+import { pageTotal, totalColumn } from '../../db/paging';
 import type { Db } from '../../db/db';
 import { departments, roles, users } from '../../db/schema';
 import { signContracts, signSignatories, signTemplates } from '../../db/schema-sign';
@@ -67,36 +68,36 @@ export async function listContracts(db: Db, session: Session, query: ListQuery) 
   const size = query.pagesize ?? 15;
   const index = query.pageindex ?? 1;
   const where = and(...conditions);
-  const [[total], rows] = await Promise.all([
-    db.select({ n: count() }).from(signContracts).where(where),
-    db
-      .select({
-        contract: listColumns,
-        creatorName: users.name,
-        deptName: departments.name,
-        roleName: roles.name,
-        display: {
-          user: signTemplates.showUser,
-          dept: signTemplates.showDept,
-          role: signTemplates.showRole,
-          sendtime: signTemplates.showSendtime,
-          updatetime: signTemplates.showUpdatetime,
-        },
-      })
-      .from(signContracts)
-      .innerJoin(users, eq(users.id, signContracts.creatorUserId))
-      .leftJoin(departments, eq(departments.id, signContracts.deptId))
-      .leftJoin(roles, eq(roles.id, users.roleId))
-      .leftJoin(signTemplates, eq(signTemplates.id, signContracts.templateId))
-      .where(where)
-      .orderBy(...(sortOrders[query.sortField ?? 4] ?? sortOrders[4]!))
-      .limit(size)
-      .offset((index - 1) * size),
-  ]);
-  const counts = await signatoryCounts(
-    db,
-    rows.map((r) => r.contract.id),
-  );
+  // One statement: the page, its total (server/db/paging.ts) and each contract's signatory counts.
+  const rows = await db
+    .select({
+      contract: listColumns,
+      creatorName: users.name,
+      deptName: departments.name,
+      roleName: roles.name,
+      display: {
+        user: signTemplates.showUser,
+        dept: signTemplates.showDept,
+        role: signTemplates.showRole,
+        sendtime: signTemplates.showSendtime,
+        updatetime: signTemplates.showUpdatetime,
+      },
+      ...signatoryCountColumns,
+      total: totalColumn(signContracts, where),
+    })
+    .from(signContracts)
+    .innerJoin(users, eq(users.id, signContracts.creatorUserId))
+    .leftJoin(departments, eq(departments.id, signContracts.deptId))
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(signTemplates, eq(signTemplates.id, signContracts.templateId))
+    .where(where)
+    .orderBy(...(sortOrders[query.sortField ?? 4] ?? sortOrders[4]!))
+    .limit(size)
+    .offset((index - 1) * size);
+  const total = await pageTotal(rows, index, async () => {
+    const [counted] = await db.select({ n: count() }).from(signContracts).where(where);
+    return counted?.n ?? 0;
+  });
   return {
     data: rows.map((row) => {
       const item = listItem(row.contract, { name: row.creatorName, deptName: row.deptName });
@@ -105,10 +106,11 @@ export async function listContracts(db: Db, session: Session, query: ListQuery) 
         creator: { ...item.creator, roleName: row.roleName },
         // The template's list display flags (模板管理 › 列表显示); all shown for a template gone since.
         display: displayOf(row.display),
-        ...(counts.get(row.contract.id) ?? { signedCount: 0, signerCount: 0 }),
+        signedCount: row.signedCount,
+        signerCount: row.signerCount,
       };
     }),
-    total: total?.n ?? 0,
+    total,
   };
 }
 
@@ -125,22 +127,16 @@ function displayOf(row: DisplayRow | null) {
   };
 }
 
-export async function signatoryCounts(db: Db, contractIds: number[]) {
-  const result = new Map<number, { signedCount: number; signerCount: number }>();
-  if (!contractIds.length) return result;
-  const rows = await db
-    .select({
-      contractId: signSignatories.contractId,
-      signerCount: count(),
-      signedCount: sql<number>`count(*) filter (where ${signSignatories.signStatus} = 1)::int`,
-    })
-    .from(signSignatories)
-    .where(and(inArray(signSignatories.contractId, contractIds), eq(signSignatories.active, 1)))
-    .groupBy(signSignatories.contractId);
-  for (const row of rows)
-    result.set(row.contractId, { signedCount: row.signedCount, signerCount: row.signerCount });
-  return result;
-}
+const signatories = (filter: SQL) =>
+  sql<number>`(select count(*) from ${signSignatories} where ${signSignatories.contractId} = ${signContracts.id} and ${signSignatories.active} = 1 and ${filter})`.mapWith(
+    Number,
+  );
+
+/** A list row's signatories (active) and how many of them signed, as sub-selects of its statement. */
+export const signatoryCountColumns = {
+  signerCount: signatories(sql`true`),
+  signedCount: signatories(eq(signSignatories.signStatus, 1)),
+};
 
 export function houseInfoOfRow(contract: ContractRow) {
   return houseInfoOf(contract, contract.content['houseInfo']);

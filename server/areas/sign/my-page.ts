@@ -4,13 +4,14 @@
  */
 import { and, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import { inCompany } from '../../db/company-scope';
+import { pageTotal, totalColumn } from '../../db/paging';
 import type { Db } from '../../db/db';
 import { departments, users } from '../../db/schema';
 import { signContracts } from '../../db/schema-sign';
 import { notFound } from '../../contract/envelope';
 import type { QueryOf, Session } from '../../contract/types';
 import type { ContractRow } from './access';
-import { listColumns, listItem, signatoryCounts } from './contract-list';
+import { listColumns, listItem, signatoryCountColumns } from './contract-list';
 
 function mine(session: Session): SQL {
   return and(
@@ -40,9 +41,14 @@ export async function listOwnContracts(db: Db, session: Session, query: QueryOf<
   const where = and(...conditions);
   const size = query.pagesize ?? 15;
   const index = query.pageindex ?? 1;
-  const [total] = await db.select({ n: count() }).from(signContracts).where(where);
   const rows = await db
-    .select({ contract: listColumns, creatorName: users.name, deptName: departments.name })
+    .select({
+      contract: listColumns,
+      creatorName: users.name,
+      deptName: departments.name,
+      ...signatoryCountColumns,
+      total: totalColumn(signContracts, where),
+    })
     .from(signContracts)
     .innerJoin(users, eq(users.id, signContracts.creatorUserId))
     .leftJoin(departments, eq(departments.id, signContracts.deptId))
@@ -50,15 +56,16 @@ export async function listOwnContracts(db: Db, session: Session, query: QueryOf<
     .orderBy(desc(signContracts.updatedAt), desc(signContracts.id))
     .limit(size)
     .offset((index - 1) * size);
-  const counts = await signatoryCounts(
-    db,
-    rows.map((row) => row.contract.id),
-  );
+  const total = await pageTotal(rows, index, async () => {
+    const [counted] = await db.select({ n: count() }).from(signContracts).where(where);
+    return counted?.n ?? 0;
+  });
   return {
     data: rows.map((row) => ({
       ...listItem(row.contract, { name: row.creatorName, deptName: row.deptName }),
-      ...(counts.get(row.contract.id) ?? { signedCount: 0, signerCount: 0 }),
+      signedCount: row.signedCount,
+      signerCount: row.signerCount,
     })),
-    total: total?.n ?? 0,
+    total,
   };
 }
