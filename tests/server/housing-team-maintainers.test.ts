@@ -130,6 +130,16 @@ describe('several maintainers on one listing, capped by 限制维护人数量 (2
       ['赵经纪', '维护人'],
       ['王店长', '维护人'],
     ]);
+    // 我维护的 (others 8) lists it for the co-maintainer as for the 归属人, and not for the others.
+    const maintainedBy = async (headers: Record<string, string>) =>
+      (
+        (await call(t.app, 'POST', '/housing/v2/housingPosts', { headers, body: { others: [8] } })).data as {
+          houseId: number;
+        }[]
+      ).map((house) => house.houseId);
+    expect(await maintainedBy(storeManager)).toContain(houseId);
+    expect(await maintainedBy(broker)).toContain(houseId);
+    expect(await maintainedBy(supervisor)).not.toContain(houseId);
   });
 
   it('past the cap the assignment is refused in Chinese and nothing is written', async () => {

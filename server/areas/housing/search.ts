@@ -6,7 +6,7 @@
 import { and, asc, count, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db';
-import { housePictures, houses } from '../../db/schema-house';
+import { housePictures, houseTeam, houses } from '../../db/schema-house';
 import { platformCommunities } from '../../db/schema-community';
 import { departments, users } from '../../db/schema';
 import type { BodyOf, Session } from '../../contract/types';
@@ -17,7 +17,7 @@ import { tagNames } from './categories';
 import { readHousingSetting } from './settings';
 import { houseAccess, visibleHouses, type HouseAccess } from './access';
 import { HouseAuth } from '../../../domain/auth-ids';
-import { houseStateName } from '../../../domain/house-rules';
+import { houseStateName, TeamRoles } from '../../../domain/house-rules';
 
 type HouseSearch = BodyOf<'housingPosts'>;
 type Range = { min?: number | null; max?: number | null } | undefined;
@@ -48,7 +48,12 @@ const otherConditions: Record<number, (session: Session) => SQL> = {
   5: () => eq(houses.isLock, 1),
   6: () => eq(houses.isTop, 1),
   7: () => eq(houses.isSeal, 1),
-  8: (session) => eq(houses.attributorId, session.userId),
+  // 我维护的: the listings the user holds (归属人) or co-maintains (协同维护人, house_team).
+  8: (session) =>
+    or(
+      eq(houses.attributorId, session.userId),
+      sql`exists (select 1 from ${houseTeam} where ${houseTeam.houseId} = ${houses.id} and ${houseTeam.role} = ${TeamRoles.maintainer} and ${houseTeam.userId} = ${session.userId})`,
+    )!,
   9: (session) => eq(houses.entryUserId, session.userId),
 };
 
