@@ -6,6 +6,7 @@
 import { and, asc, count, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db';
+import { pageTotal } from '../../db/paging';
 import { housePictures, houseTeam, houses } from '../../db/schema-house';
 import { platformCommunities } from '../../db/schema-community';
 import { departments, users } from '../../db/schema';
@@ -208,14 +209,14 @@ export async function searchHouses(db: Db, session: Session, search: HouseSearch
     readHousingSetting(db, session.companyId),
     tagNames(db, session, HouseAuth.appType),
   ]);
-  // A page past the end has no row to carry the total: counted on its own.
-  const { total } = houseSearchWhere(access, search);
-  const counted =
-    rows[0]?.total ??
-    ((search.pageindex ?? 1) > 1
-      ? ((await db.select({ total: sql<number>`${total}`.mapWith(Number) }).from(sql`(select 1) as one`))[0]
-          ?.total ?? 0)
-      : 0);
+  // A page past the end has no row to carry the total: counted on its own (server/db/paging.ts).
+  const counted = await pageTotal(rows, search.pageindex ?? 1, async () => {
+    const { total } = houseSearchWhere(access, search);
+    const [row] = await db
+      .select({ total: sql<number>`${total}`.mapWith(Number) })
+      .from(sql`(select 1) as one`);
+    return row?.total ?? 0;
+  });
   return {
     total: counted,
     data: rows.map((house) => {
