@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/client';
 import { buildApp } from '../../server/app';
 import { seedDemoData } from '../../server/seed/demo';
+import { analyzeTables } from '../../server/db/maintenance';
 import { departments, users } from '../../server/db/schema';
 import { insertStaffMember } from '../../server/areas/org/staff';
 import { saleContent } from '../../tests/support/test-data';
@@ -33,6 +34,9 @@ const [manager] =
     : await db.select().from(users).where(eq(users.userName, '13800000000'));
 if (!manager) throw new Error('demo data missing');
 if (phase === 'prepare') {
+  // As the product's database.analyze job does soon after a start (server/db/maintenance.ts):
+  // without statistics, PGlite (no autovacuum) plans every list on guesses.
+  await analyzeTables(db);
   await app.close();
   await database.close();
   reportToBench({ prepared: true }, async () => {});
