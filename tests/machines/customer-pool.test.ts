@@ -116,6 +116,19 @@ describe('customer-pool machine, rules a user relies on', () => {
     expect(assigning.context()['assignee']).toBeNull();
   });
 
+  it('after a refusal the customer is read again: the new standing is taken, and an assignment from the pool says so', async () => {
+    const harness = await customer(standings.private);
+    await harness.send({ type: 'toPublic' });
+    await harness.send({ type: 'confirm' });
+    await harness.fail('toPublic', new Error('客户已被转为公客'));
+    await harness.send({ type: 'sync', standing: standings.public });
+    expect(harness.value()).toBe('public');
+    expect(harness.context()['standing']).toStrictEqual(standings.public);
+    await harness.send({ type: 'assign' });
+    await harness.send({ type: 'assign.choose', assignee: colleague });
+    expect(harness.lastCall('assign')?.input).toStrictEqual({ customerId: 9, attribution: 2, userId: 4 });
+  });
+
   it('拣入私客 runs the pick-back flow; picked makes it mine, not picked keeps it public', async () => {
     const harness = await customer(standings.public);
     await harness.send({ type: 'toPrivate' });
@@ -168,6 +181,8 @@ describe('customer-pool machine, rules a user relies on', () => {
     await movedToPool.send({ type: 'confirm' });
     await movedToPool.done('cancelDeal');
     expect(movedToPool.value()).toBe('public');
+    expect(movedToPool.context()['standing']).toStrictEqual({ ...standings.dealtPublic, dealStatus: 0 });
+    expect(movedToPool.context()['notice']).toStrictEqual({ kind: 'success', text: '已取消成交' });
   });
 
   it('分配 to a colleague makes it theirs, to oneself makes it mine; 取消 goes back', async () => {
