@@ -14,6 +14,7 @@ import {
   type StepContext,
 } from './support/run-browser-path';
 import { freshPhone, login, post, type Credentials } from './support/api';
+import { addPrivateListing } from './support/houses';
 import { get, openAs } from './support/oa';
 
 const spec = browserModel(houseOpenModel);
@@ -51,33 +52,11 @@ async function failNext(page: Page, path: string): Promise<void> {
 }
 
 async function enterListing(c: StepContext<Fixture>): Promise<void> {
-  const communities = await get<{ communityId: number }[]>(
-    c.request,
-    '/community/communityPosts?key=天健世纪花园',
-    c.fixture.broker!,
-  );
   const phone = freshPhone();
-  const added = await post<{ houseId: number }>(
-    c.request,
-    '/housing/v2/housingAdd',
-    {
-      type: 1,
-      attribution: 2,
-      communityId: communities.data[0]!.communityId,
-      buildingNo: `${(Date.now() % 40) + 20}栋`,
-      roomNo: String(Date.now() % 100000),
-      room: 2,
-      hall: 1,
-      bath: 1,
-      area: 88,
-      price: 560,
-      ownerName: '冯建华',
-      ownerPhone: phone,
-    },
-    c.fixture.broker,
-  );
-  expect(added.code, added.message).toBe(200);
-  c.fixture.houseId = added.data.houseId;
+  c.fixture.houseId = await addPrivateListing(c.request, c.fixture.broker!, {
+    ownerName: '冯建华',
+    ownerPhone: phone,
+  });
   c.fixture.phone = phone;
 }
 

@@ -4,7 +4,8 @@
  * dialog offers only those.
  */
 import { expect, test } from '@playwright/test';
-import { freshPhone, login, post } from './support/api';
+import { login, post } from './support/api';
+import { addPrivateListing } from './support/houses';
 import { get, openAs } from './support/oa';
 
 test('the broker changes a listing’s status, offered only the statuses his role may set', async ({
@@ -13,32 +14,15 @@ test('the broker changes a listing’s status, offered only the statuses his rol
 }) => {
   const broker = await login(request, '13800000003', 'demo1234');
   const manager = await login(request, '13800000000', 'demo1234');
-  const communities = await get<{ communityId: number }[]>(
-    request,
-    '/community/communityPosts?key=天健世纪花园',
-    broker,
-  );
-  const added = await post<{ houseId: number }>(
-    request,
-    '/housing/v2/housingAdd',
-    {
-      type: 1,
-      attribution: 2,
-      communityId: communities.data[0]!.communityId,
-      buildingNo: `${(Date.now() % 40) + 60}栋`,
-      roomNo: String(Date.now() % 100000),
-      room: 3,
-      hall: 2,
-      bath: 2,
-      area: 128,
-      price: 980,
-      ownerName: '杜文静',
-      ownerPhone: freshPhone(),
-    },
-    broker,
-  );
-  expect(added.code, added.message).toBe(200);
-  await openAs(page, broker, `/views/house/detail?type=1&id=${added.data.houseId}&appType=1`);
+  const houseId = await addPrivateListing(request, broker, {
+    room: 3,
+    hall: 2,
+    bath: 2,
+    area: 128,
+    price: 980,
+    ownerName: '杜文静',
+  });
+  await openAs(page, broker, `/views/house/detail?type=1&id=${houseId}&appType=1`);
   const detail = page.getByTestId('house-detail');
   await detail.getByRole('button', { name: '修改状态' }).click();
   const dialog = page.getByRole('dialog', { name: '修改状态' });

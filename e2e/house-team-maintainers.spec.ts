@@ -4,7 +4,8 @@
  * and the pop-up then refuses a second one with the cap; the server refuses the same.
  */
 import { expect, test } from '@playwright/test';
-import { freshPhone, login, post } from './support/api';
+import { login, post } from './support/api';
+import { addPrivateListing } from './support/houses';
 import { demo, demoPassword, get, openAs } from './support/oa';
 
 const supervisorPhone = '13800000002';
@@ -44,32 +45,7 @@ test('a role capped at 2 maintainers adds one co-maintainer and is refused a sec
     await expect(page.getByLabel('限制维护人数量数量')).toHaveValue('2');
 
     // The supervisor's own private listing: he is its 归属人, the first maintainer.
-    const communities = await get<{ communityId: number }[]>(
-      request,
-      '/community/communityPosts?key=天健世纪花园',
-      supervisor,
-    );
-    const added = await post<{ houseId: number }>(
-      request,
-      '/housing/v2/housingAdd',
-      {
-        type: 1,
-        attribution: 2,
-        communityId: communities.data[0]!.communityId,
-        buildingNo: `${(Date.now() % 40) + 20}栋`,
-        roomNo: String(Date.now() % 100000),
-        room: 2,
-        hall: 1,
-        bath: 1,
-        area: 86,
-        price: 560,
-        ownerName: '陶文华',
-        ownerPhone: freshPhone(),
-      },
-      supervisor,
-    );
-    expect(added.code, added.message).toBe(200);
-    const houseId = added.data.houseId;
+    const houseId = await addPrivateListing(request, supervisor, { area: 86, ownerName: '陶文华' });
 
     const supervisorPage = await browser.newPage();
     await openAs(supervisorPage, supervisor, `/views/house/detail?type=1&id=${houseId}&appType=1`);

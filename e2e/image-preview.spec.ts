@@ -3,8 +3,9 @@
  * a broker's listing with two uploaded pictures, seen on its detail.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { freshPhone, login, post, type Credentials } from './support/api';
-import { get, openAs } from './support/oa';
+import { login, type Credentials } from './support/api';
+import { addPrivateListing } from './support/houses';
+import { openAs } from './support/oa';
 import { strokePng } from '../tests/support/test-data';
 
 async function upload(
@@ -27,36 +28,15 @@ test('a listing’s pictures open in a preview that zooms 1 to 4 times and pages
   request,
 }) => {
   const broker = await login(request, '13800000003', 'demo1234');
-  const communities = await get<{ communityId: number }[]>(
-    request,
-    '/community/communityPosts?key=天健世纪花园',
-    broker,
-  );
-  const added = await post<{ houseId: number }>(
-    request,
-    '/housing/v2/housingAdd',
-    {
-      type: 1,
-      attribution: 2,
-      communityId: communities.data[0]!.communityId,
-      buildingNo: `${(Date.now() % 40) + 60}栋`,
-      roomNo: String(Date.now() % 100000),
-      room: 2,
-      hall: 1,
-      bath: 1,
-      area: 89,
-      price: 560,
-      ownerName: '严海燕',
-      ownerPhone: freshPhone(),
-      pictures: [
-        { type: 1, url: await upload(request, broker, 'living.png', strokePng(60, 20)) },
-        { type: 2, url: await upload(request, broker, 'bedroom.png', strokePng(80, 30)) },
-      ],
-    },
-    broker,
-  );
-  expect(added.code, added.message).toBe(200);
-  await openAs(page, broker, `/views/house/detail?type=1&id=${added.data.houseId}&appType=1`);
+  const houseId = await addPrivateListing(request, broker, {
+    area: 89,
+    ownerName: '严海燕',
+    pictures: [
+      { type: 1, url: await upload(request, broker, 'living.png', strokePng(60, 20)) },
+      { type: 2, url: await upload(request, broker, 'bedroom.png', strokePng(80, 30)) },
+    ],
+  });
+  await openAs(page, broker, `/views/house/detail?type=1&id=${houseId}&appType=1`);
   const gallery = page.getByTestId('house-detail').getByTestId('image-gallery');
   await gallery
     .getByRole('button', { name: /查看图片/ })

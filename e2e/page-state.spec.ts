@@ -10,7 +10,8 @@
  * sign contract's delete on its detail, an approval's decision in its dialog.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { freshPhone, post, type Credentials } from './support/api';
+import { post, type Credentials } from './support/api';
+import { addPrivateListing } from './support/houses';
 import {
   addContract,
   approvalItem,
@@ -18,7 +19,6 @@ import {
   decide,
   demo,
   demoPassword,
-  get,
   login,
   openAs,
   ownCompany,
@@ -145,34 +145,8 @@ test('a contract deleted elsewhere: its saved tab is disabled when the app opens
   await expect(tabBar(page).getByRole('button', { name: '签约详情', exact: true })).toHaveCount(0);
 });
 
-async function enterListing(request: APIRequestContext, manager: Credentials): Promise<number> {
-  const communities = await get<{ communityId: number }[]>(
-    request,
-    '/community/communityPosts?key=天健世纪花园',
-    manager,
-  );
-  const added = await post<{ houseId: number }>(
-    request,
-    '/housing/v2/housingAdd',
-    {
-      type: 1,
-      attribution: 2,
-      communityId: communities.data[0]!.communityId,
-      buildingNo: `${(Date.now() % 40) + 20}栋`,
-      unitNo: '3单元',
-      roomNo: String(Date.now() % 100000),
-      room: 2,
-      hall: 1,
-      bath: 1,
-      area: 88,
-      price: 560,
-      ownerName: '陈国平',
-      ownerPhone: freshPhone(),
-    },
-    manager,
-  );
-  expect(added.code, added.message).toBe(200);
-  return added.data.houseId;
+function enterListing(request: APIRequestContext, manager: Credentials): Promise<number> {
+  return addPrivateListing(request, manager, { unitNo: '3单元', ownerName: '陈国平' });
 }
 
 test('a listing recycled elsewhere is disabled when its tab is chosen again', async ({ page, request }) => {
