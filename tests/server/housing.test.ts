@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { call, createTestApp, login, type TestApp } from '../support/test-app';
-import { houses } from '../../server/db/schema-house';
+import { appCategories, houses } from '../../server/db/schema-house';
 import { users } from '../../server/db/schema';
 import { runDueJobs } from '../../server/jobs/scheduler';
 import { productJobs } from '../../server/jobs/jobs';
@@ -74,6 +74,29 @@ describe('listings: entry, search, protection, pools and the recycle bin', () =>
     const pools = new Set((page.data as Listed[]).map((row) => row.attribution));
     expect(page.total).toBe(counts[0]!.count);
     expect(pools.size).toBeGreaterThan(0);
+    // Each row names its tags, in the order the listing keeps them (company A's own tag names).
+    const tagNames = new Map(
+      (
+        await t.database.db
+          .select({ id: appCategories.id, name: appCategories.name })
+          .from(appCategories)
+          .where(and(eq(appCategories.appType, 1), eq(appCategories.type, 1)))
+      ).map((row) => [row.id, row.name]),
+    );
+    const rows = page.data as (Listed & { tags: string[] })[];
+    const stored = await t.database.db
+      .select({ id: houses.id, tags: houses.tags })
+      .from(houses)
+      .where(
+        inArray(
+          houses.id,
+          rows.map((row) => row.houseId),
+        ),
+      );
+    const storedTags = new Map(stored.map((row) => [row.id, row.tags]));
+    expect(rows.some((row) => row.tags.length > 0)).toBe(true);
+    for (const row of rows)
+      expect(row.tags).toEqual(storedTags.get(row.houseId)!.map((id) => tagNames.get(id)));
   });
 
   it('a broker enters a sale listing; the same house again is refused naming the first, and nothing is written', async () => {

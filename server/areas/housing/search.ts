@@ -7,14 +7,13 @@ import { and, asc, count, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQ
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db';
 import { pageTotal } from '../../db/paging';
-import { housePictures, houseTeam, houses } from '../../db/schema-house';
+import { appCategories, housePictures, houseTeam, houses } from '../../db/schema-house';
 import { platformCommunities } from '../../db/schema-community';
 import { departments, users } from '../../db/schema';
 import type { BodyOf, Session } from '../../contract/types';
 import { businessError } from '../../contract/envelope';
 import { formatDateTime } from '../../format';
 import { escapeLike, districtName, regionsOf } from '../community/platform';
-import { tagNames } from './categories';
 import { readHousingSetting } from './settings';
 import { houseAccess, visibleHouses, type HouseAccess } from './access';
 import { HouseAuth } from '../../../domain/auth-ids';
@@ -176,6 +175,11 @@ export function houseSearchWhere(access: HouseAccess, search: HouseSearch) {
   };
 }
 
+/** A listing's tags by name, in the order it keeps them; a tag deleted since is left out. */
+const listedTagNames = sql<
+  string[]
+>`coalesce((select json_agg(${appCategories.name} order by tag.ord) from jsonb_array_elements_text(${houses.tags}) with ordinality as tag(id, ord) join ${appCategories} on ${appCategories.id} = tag.id::int and ${appCategories.companyId} = ${houses.companyId} and ${appCategories.appType} = ${HouseAuth.appType} and ${appCategories.type} = 1), '[]'::json)`;
+
 /** The page of the search with its total on every row, as one statement (its plan is printed by bench/). */
 export function houseSearchPage(db: Db, access: HouseAccess, search: HouseSearch) {
   const { where, total } = houseSearchWhere(access, search);
@@ -189,6 +193,7 @@ export function houseSearchPage(db: Db, access: HouseAccess, search: HouseSearch
       attributorName: users.name,
       deptName: departments.name,
       coverUrl: cover,
+      tagNames: listedTagNames,
       total: sql<number>`${total}`.mapWith(Number),
     })
     .from(houses)
@@ -202,12 +207,11 @@ export function houseSearchPage(db: Db, access: HouseAccess, search: HouseSearch
 
 export async function searchHouses(db: Db, session: Session, search: HouseSearch) {
   const access = await houseAccess(db, session);
-  // One statement answers the page and its total (a sub-select, run once); the settings' status names
-  // and the tag names are read beside it.
-  const [rows, setting, tags] = await Promise.all([
+  // One statement answers the page, its total (a sub-select, run once) and the rows' tag names; the
+  // settings' status names are read beside it.
+  const [rows, setting] = await Promise.all([
     houseSearchPage(db, access, search),
     readHousingSetting(db, session.companyId),
-    tagNames(db, session, HouseAuth.appType),
   ]);
   // A page past the end has no row to carry the total: counted on its own (server/db/paging.ts).
   const counted = await pageTotal(rows, search.pageindex ?? 1, async () => {
@@ -247,7 +251,7 @@ export async function searchHouses(db: Db, session: Session, search: HouseSearch
         houseState: house.houseState as 1,
         stateName: houseStateName(house.houseState, house.type, states),
         attribution: house.attribution as 1 | 2,
-        tags: house.tags.map((id) => tags.get(id)).filter((name): name is string => Boolean(name)),
+        tags: house.tagNames,
         coverUrl: house.coverUrl,
         hasVr: house.vrUrl ? (1 as const) : (0 as const),
         isKey: house.isKey as 0 | 1,
@@ -290,7 +294,6 @@ const listColumns = {
   unitPrice: houses.unitPrice,
   houseState: houses.houseState,
   attribution: houses.attribution,
-  tags: houses.tags,
   vrUrl: houses.vrUrl,
   isKey: houses.isKey,
   isSoleAgency: houses.isSoleAgency,
