@@ -1,6 +1,14 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
-/** Debian's Chromium, never a downloaded browser; the server runs on a fresh PGlite folder per run. */
+/**
+ * Debian's Chromium, never a downloaded browser: its headless shell (package chromium-headless-shell,
+ * installed by scripts/ensure-chromium.sh) when present, else the full browser. The server runs on a
+ * fresh PGlite folder per run.
+ */
+const headlessShell = '/usr/bin/chromium-headless-shell';
+const chromiumPath =
+  process.env['CHROMIUM_PATH'] ?? (existsSync(headlessShell) ? headlessShell : '/usr/bin/chromium');
 const port = Number(process.env['E2E_PORT'] ?? 8181);
 /** Paths need several codes per phone within a minute; the 60 s rule itself is tested in vitest. */
 export const smsResendSeconds = 3;
@@ -29,7 +37,7 @@ export default defineConfig({
     locale: 'zh-CN',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+      executablePath: chromiumPath,
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -4,6 +4,10 @@
 set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+# The browser tests run Debian's headless build of the same Chromium (chromium-headless-shell, the
+# old headless mode Playwright itself uses headless): about a quarter less CPU per test than the
+# full browser in headless mode (docs/testing.md).
+[ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || missing+=(fonts-noto-cjk)
 command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
 # The signed-PDF pipeline: a CJK TrueType font pdf-lib can embed (not a .ttc, with Latin digits),
