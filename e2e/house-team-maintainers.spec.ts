@@ -1,7 +1,8 @@
 /**
  * 限制维护人数量: the manager caps the 店务主管 role at 2 maintainers a listing on the role settings
  * page; a 店务主管 adds one co-maintainer (协同维护人) to his own private listing through 分配协作人,
- * and the pop-up then refuses a second one with the cap; the server refuses the same.
+ * and the pop-up then refuses a second one with the cap; the server refuses the same. Who already
+ * holds the chosen role is not offered for it.
  */
 import { expect, test } from '@playwright/test';
 import { login, post } from './support/api';
@@ -59,6 +60,16 @@ test('a role capped at 2 maintainers adds one co-maintainer and is refused a sec
       '限制维护人数量：每套房源最多 2 人（含归属人），当前 1 人',
     );
     await expect(dialog.getByRole('combobox', { name: '协作角色' })).toHaveText('维护人');
+    // He is offered as 钥匙人, not as 维护人: he already is one.
+    const chooseRole = async (name: string) => {
+      await dialog.getByRole('combobox', { name: '协作角色' }).click();
+      await supervisorPage.getByRole('option', { name }).click();
+    };
+    await chooseRole('钥匙人');
+    await dialog.getByLabel('分配范围').fill('李主管');
+    await expect(dialog.getByRole('button', { name: /^李主管/ })).toBeVisible();
+    await chooseRole('维护人');
+    await expect(dialog.getByRole('button', { name: /^李主管/ })).toHaveCount(0);
     await dialog.getByLabel('分配范围').fill('赵经纪');
     await dialog.getByRole('button', { name: /^赵经纪/ }).click();
     await dialog.getByRole('button', { name: '确定' }).click();

@@ -191,6 +191,12 @@ function Team({ houseId, version, onChanged }: { houseId: number; version: unkno
   ).size;
   const maintainerRefusal = maintainerLimitRefusal({ maintainerCount, limit: maintainerLimit });
   const isMaintainerChosen = Number(role) === TeamRoles.maintainer;
+  // Who already holds the chosen role on this listing is not offered (the server would refuse them).
+  const holders = new Set(
+    team.filter((member) => member.role === Number(role)).map((member) => member.userId),
+  );
+  const candidates = people.filter((person) => !holders.has(person.userId));
+  const chosenCandidate = chosen !== null && !holders.has(chosen) ? chosen : null;
   const openAssign = (isOpen: boolean) => {
     setAssignError(null);
     setIsAssigning(isOpen);
@@ -277,11 +283,11 @@ function Team({ houseId, version, onChanged }: { houseId: number; version: unkno
               onChange={(e) => setKeyword(e.target.value)}
             />
             <Flex gap="1" wrap="wrap">
-              {people.map((person) => (
+              {candidates.map((person) => (
                 <Button
                   key={person.userId}
                   size="1"
-                  variant={chosen === person.userId ? 'solid' : 'soft'}
+                  variant={chosenCandidate === person.userId ? 'solid' : 'soft'}
                   onClick={() => setChosen(person.userId)}
                 >
                   {person.name}
@@ -299,11 +305,11 @@ function Team({ houseId, version, onChanged }: { houseId: number; version: unkno
                 取消
               </Button>
               <Button
-                disabled={chosen === null || (isMaintainerChosen && maintainerRefusal !== null)}
+                disabled={chosenCandidate === null || (isMaintainerChosen && maintainerRefusal !== null)}
                 onClick={() => {
                   setAssignError(null);
                   // The dialog stays open on a refusal, with the server's message in it.
-                  void addTeamMember(houseId, Number(role), chosen!)
+                  void addTeamMember(houseId, Number(role), chosenCandidate!)
                     .then(() => {
                       setIsAssigning(false);
                       changed('协作人已分配');
