@@ -142,7 +142,10 @@ describe('template-customize machine, rules a user relies on', () => {
     expect(harness.context()['draft']).toStrictEqual(withParkingField);
     expect(harness.context()['saved']).toStrictEqual(shippedSale);
     expect(harness.context()['isSavedNotice']).toBe(false);
+    // Saving again clears the refusal while the save runs.
     await harness.send({ type: 'save' });
+    expect(harness.value()).toBe('saving');
+    expect(harness.context()['error']).toBeNull();
     await harness.fail('saveCustomization', '超时');
     expect(harness.context()['error']).toBe('超时');
     // A new edit clears the refusal.
