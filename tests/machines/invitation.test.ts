@@ -5,28 +5,12 @@ import {
   maxExpiryWaitMs,
   statusPollMs,
   type ApplyStatus,
-  type InviteRead,
 } from '../../machines/invitation.machine';
 import { startHarness } from '../support/machine-harness';
+import { read } from '../models/invitation.model';
 
-const weekMs = 7 * 24 * 60 * 60 * 1000;
 const kept = { applyId: 31, ticket: 't'.repeat(32) };
 const failure = (code: number, message: string) => Object.assign(new Error(message), { code });
-
-const read = (state: 1 | 2 | 3, patch: Partial<InviteRead> = {}): InviteRead => ({
-  invite: {
-    companyName: '安居房产经纪有限公司',
-    deptName: '人民路店',
-    inviterName: '张经理',
-    expireTime: '2026-11-28 09:00:00',
-    state,
-    needApprove: 1,
-  },
-  isExpired: state === 2,
-  expiresInMs: state === 1 ? weekMs : 0,
-  kept: null,
-  ...patch,
-});
 const status = (state: 1 | 2 | 3): ApplyStatus => ({
   state,
   rejectReason: state === 3 ? '暂不招聘' : null,

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signPrintMachine, signPrintMessages, type SignPrintView } from '../../machines/sign-print.machine';
 import { startHarness } from '../support/machine-harness';
-
-const view = (canPrint: 0 | 1, printCount: number): SignPrintView => ({
-  contractId: 7,
-  pdfUrl: '/files/contract.pdf',
-  printCount,
-  canPrint,
-  lastPrintTime: printCount > 0 ? '2026-11-25 10:00:00' : null,
-});
+import { view } from '../models/sign-print.model';
 
 const voided = () => Object.assign(new Error('当前状态不允许此操作！'), { code: 409 });
 

@@ -8,9 +8,9 @@ import {
 } from '../../machines/invitation.machine';
 import type { ModelSpec } from '../support/machine-model';
 
-const weekMs = 7 * 24 * 60 * 60 * 1000;
+export const weekMs = 7 * 24 * 60 * 60 * 1000;
 
-const read = (state: 1 | 2 | 3, patch: Partial<InviteRead> = {}): InviteRead => ({
+export const read = (state: 1 | 2 | 3, patch: Partial<InviteRead> = {}): InviteRead => ({
   invite: {
     companyName: '安居房产经纪有限公司',
     deptName: '人民路店',

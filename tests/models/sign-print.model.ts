@@ -6,7 +6,7 @@ import {
 } from '../../machines/sign-print.machine';
 import type { ModelSpec } from '../support/machine-model';
 
-const view = (canPrint: 0 | 1, printCount: number): SignPrintView => ({
+export const view = (canPrint: 0 | 1, printCount: number): SignPrintView => ({
   contractId: 7,
   pdfUrl: '/files/contract.pdf',
   printCount,
