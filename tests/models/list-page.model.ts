@@ -12,14 +12,15 @@ export const listPageModel: ModelSpec = {
   events: {
     'xstate.done.actor.load': [
       { type: 'xstate.done.actor.load', output: { rows: [{ id: 1 }], total: 20 } },
-      { type: 'xstate.done.actor.load', output: { rows: [], total: 20 } },
+      // Page 2 emptied elsewhere: 15 rows are left, one page (the pager steps one page at a time).
+      { type: 'xstate.done.actor.load', output: { rows: [], total: 15 } },
       { type: 'xstate.done.actor.load', output: { rows: [], total: 0 } },
     ],
     'xstate.error.actor.load': [
       { type: 'xstate.error.actor.load', error: new Error('网络异常，请检查网络连接') },
     ],
     'query.change': [{ type: 'query.change', query: { key: '天健' } }],
-    'page.change': [{ type: 'page.change', page: 3 }],
+    'page.change': [{ type: 'page.change', page: 2 }],
     reload: [{ type: 'reload' }],
     retry: [{ type: 'retry' }],
   },
