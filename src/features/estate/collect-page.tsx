@@ -364,7 +364,17 @@ function CollectList({ access }: { access: CollectAccess }) {
       </FilterBar>
       {notice && (
         <Callout.Root color={notice.kind === 'success' ? 'green' : 'red'} size="1" role="status">
-          <Callout.Text>{notice.text}</Callout.Text>
+          <Flex justify="between" align="center" gap="2">
+            <Callout.Text>{notice.text}</Callout.Text>
+            <Button
+              size="1"
+              variant="ghost"
+              aria-label="关闭提示"
+              onClick={() => send({ type: 'notice.dismiss' })}
+            >
+              ×
+            </Button>
+          </Flex>
         </Callout.Root>
       )}
       <ListTable
