@@ -21,12 +21,20 @@ function isPostgresReachable(): Promise<boolean> {
 export default defineConfig(async () => {
   const withPostgres = await isPostgresReachable();
   // Generous limits: two cores run PGlite setups and PostgreSQL databases side by side; nothing here is a timing test.
+  // Each project's global setup prepares its databases once per run (tests/support/database-templates.ts).
   const shared = { environment: 'node' as const, testTimeout: 90_000, hookTimeout: 180_000 };
   return {
     test: {
       maxWorkers: 2,
       projects: [
-        { test: { ...shared, name: 'pglite', include: ['tests/**/*.test.ts'] } },
+        {
+          test: {
+            ...shared,
+            name: 'pglite',
+            include: ['tests/**/*.test.ts'],
+            globalSetup: ['tests/support/global-setup-pglite.ts'],
+          },
+        },
         ...(withPostgres
           ? [
               {
@@ -35,6 +43,7 @@ export default defineConfig(async () => {
                   name: 'postgres',
                   include: ['tests/server/**/*.test.ts'],
                   env: { TEST_DATABASE: 'postgres' },
+                  globalSetup: ['tests/support/global-setup-postgres.ts'],
                 },
               },
             ]

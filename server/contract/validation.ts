@@ -124,8 +124,14 @@ export function describeError(document: OpenApiDocument, error: ErrorObject, roo
   }
 }
 
-function wrap(document: OpenApiDocument, validate: ValidateFunction, rootName?: string) {
+/**
+ * A validator compiled on its first use. Compiling the whole contract up front took about 6 s of every
+ * start (each test app, each server process); a request pays its operation's compile once.
+ */
+function wrap(document: OpenApiDocument, compile: () => ValidateFunction, rootName?: string) {
+  let validate: ValidateFunction | undefined;
   return (input: unknown): Validated => {
+    validate ??= compile();
     const value = (input ?? {}) as Record<string, unknown>;
     if (validate(value)) return { ok: true, value };
     const first = validate.errors?.[0];
@@ -136,7 +142,7 @@ function wrap(document: OpenApiDocument, validate: ValidateFunction, rootName?: 
   };
 }
 
-/** Compiles the validators of every operation once, at app start. */
+/** The validators of every operation, each compiled when its operation is first called. */
 export function compileValidators(
   document: OpenApiDocument,
   operations: OperationSpec[],
@@ -164,11 +170,12 @@ export function compileValidators(
     let body: OperationValidators['body'];
     if (operation.body) {
       const ajv = operation.body.kind === 'json' ? strictAjv : coercingAjv;
-      body = wrap(document, ajv.compile(ref(operation.body.schemaPointer)));
+      const pointer = operation.body.schemaPointer;
+      body = wrap(document, () => ajv.compile(ref(pointer)));
     }
     result.set(operation.operationId, {
-      query: wrap(document, coercingAjv.compile(querySchema)),
-      path: wrap(document, coercingAjv.compile(pathSchema)),
+      query: wrap(document, () => coercingAjv.compile(querySchema)),
+      path: wrap(document, () => coercingAjv.compile(pathSchema)),
       body,
     });
   }

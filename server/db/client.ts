@@ -28,6 +28,11 @@ export type DatabaseOptions = {
   dataDir?: string | undefined;
   /** PGlite's shared buffers (PostgreSQL's default is 128MB); see pgliteSharedBuffers. */
   sharedBuffers?: string | undefined;
+  /**
+   * An in-memory PGlite starts from this data folder (a `dumpDataDir` tarball) instead of running
+   * initdb: the tests' prepared database (tests/support/database-templates.ts).
+   */
+  loadDataDir?: Blob | undefined;
 };
 
 /**
@@ -59,7 +64,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     mkdirSync(folder, { recursive: true });
     client = new PGlite(folder, { postgresqlconf: [`shared_buffers = ${sharedBuffers}`] });
   } else {
-    client = new PGlite({ postgresqlconf: [`shared_buffers = ${sharedBuffers}`] });
+    client = new PGlite({
+      postgresqlconf: [`shared_buffers = ${sharedBuffers}`],
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
   }
   const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder });

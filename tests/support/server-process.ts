@@ -1,10 +1,13 @@
 /**
  * Runs `server/main.ts` as a real operating-system process (as `npm start` does, without the client
- * build), for tests about what several processes share and about a process killed mid-request.
+ * build), for tests about what several processes share and about a process killed mid-request: the
+ * run's bundle of it (built once by the global setup, started by plain node like `npm start`), or the
+ * sources through tsx outside such a run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { inject } from 'vitest';
 
 export type ServerProcess = {
   url: string;
@@ -36,7 +39,9 @@ export async function startServerProcess(
   options: { processes?: number; timeoutMs?: number } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
+  const bundle = inject('serverBundle');
+  const entry = bundle ? [resolve(root, bundle)] : ['--import', 'tsx', join(root, 'server', 'main.ts')];
+  const child = spawn(process.execPath, entry, {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), TEST_DATABASE: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

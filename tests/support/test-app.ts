@@ -1,17 +1,19 @@
 /**
  * Builds the app in-process against a fresh database: PGlite in memory, or a new PostgreSQL
- * database when TEST_DATABASE=postgres (created on 127.0.0.1:5432 and dropped afterwards).
+ * database when TEST_DATABASE=postgres (created on 127.0.0.1:5432 and dropped afterwards). Each is a
+ * copy of the run's prepared database (tests/support/database-templates.ts) when there is one.
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database } from '../../server/db/client';
 import { buildApp } from '../../server/app';
 import { seedDemoData } from '../../server/seed/demo';
 import { createManualClock } from '../../server/clock';
 import type { SmsProvider } from '../../server/sandbox/sms';
+import { createPostgresDatabase, type TemplateKind } from './database-templates';
 
-export const postgresAdminUrl = process.env['TEST_POSTGRES_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+export { createPostgresDatabase, postgresAdminUrl } from './database-templates';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -21,31 +23,23 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgresAdminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(postgresAdminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: postgresAdminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+/** The run's prepared database of that kind (global setup), or null outside such a run. */
+function template(kind: TemplateKind, usePostgres: boolean): string | null {
+  const templates = inject(usePostgres ? 'postgresTemplates' : 'pgliteTemplates');
+  return templates?.[kind] ?? null;
 }
 
 export async function createTestApp(options: { seed?: boolean } = {}): Promise<TestApp> {
   const usePostgres = process.env['TEST_DATABASE'] === 'postgres';
-  const postgres = usePostgres ? await createPostgresDatabase() : null;
-  const database = await openDatabase({ databaseUrl: postgres?.url });
+  const seeded = options.seed ?? true;
+  const prepared = template(seeded ? 'seeded' : 'empty', usePostgres);
+  const postgres = usePostgres ? await createPostgresDatabase(prepared ?? undefined) : null;
+  const database = await openDatabase({
+    databaseUrl: postgres?.url,
+    loadDataDir: !usePostgres && prepared ? new Blob([readFileSync(prepared)]) : undefined,
+  });
   const clock = createManualClock();
-  if (options.seed ?? true) await seedDemoData(database.db, { packagesNow: clock.now() });
+  if (seeded && !prepared) await seedDemoData(database.db, { packagesNow: clock.now() });
   const sent: { phone: string; content: string }[] = [];
   const sms = {
     sent,
