@@ -68,8 +68,11 @@ test('a role capped at 2 maintainers adds one co-maintainer and is refused a sec
     await chooseRole('钥匙人');
     await dialog.getByLabel('分配范围').fill('李主管');
     await expect(dialog.getByRole('button', { name: /^李主管/ })).toBeVisible();
+    await expect(dialog.getByTestId('already-holding')).toHaveCount(0);
     await chooseRole('维护人');
     await expect(dialog.getByRole('button', { name: /^李主管/ })).toHaveCount(0);
+    // Said, not silently left out: the search found him.
+    await expect(dialog.getByTestId('already-holding')).toHaveText('李主管 已是该房源的维护人');
     await dialog.getByLabel('分配范围').fill('赵经纪');
     await dialog.getByRole('button', { name: /^赵经纪/ }).click();
     await dialog.getByRole('button', { name: '确定' }).click();

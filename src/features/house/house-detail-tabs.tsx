@@ -196,6 +196,8 @@ function Team({ houseId, version, onChanged }: { houseId: number; version: unkno
     team.filter((member) => member.role === Number(role)).map((member) => member.userId),
   );
   const candidates = people.filter((person) => !holders.has(person.userId));
+  // Said rather than silently left out: a search that finds only them would otherwise look empty.
+  const heldBy = people.filter((person) => holders.has(person.userId)).map((person) => person.name);
   const chosenCandidate = chosen !== null && !holders.has(chosen) ? chosen : null;
   const openAssign = (isOpen: boolean) => {
     setAssignError(null);
@@ -295,6 +297,11 @@ function Team({ houseId, version, onChanged }: { houseId: number; version: unkno
                 </Button>
               ))}
             </Flex>
+            {heldBy.length > 0 && (
+              <Text size="2" color="gray" data-testid="already-holding">
+                {heldBy.join('、')} 已是该房源的{teamRoleNames[Number(role)]}
+              </Text>
+            )}
             {assignError && (
               <Text size="2" color="red" role="alert">
                 {assignError}
