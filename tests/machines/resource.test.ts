@@ -24,6 +24,14 @@ describe('resource machine (a help page, a setting): load, retry, reload, save',
     expect(actor.getSnapshot().context).toEqual({ data: { days: 7 }, error: null });
   });
 
+  it('shows no value and no message until the first load answers, and no value after it fails', async () => {
+    const actor = started(() => Promise.reject(new Error('网络异常')));
+    expect(actor.getSnapshot().context).toEqual({ data: null, error: null });
+    await settled();
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context).toEqual({ data: null, error: '网络异常' });
+  });
+
   it('a failed load keeps its message and 重试 loads again', async () => {
     let fail = true;
     const actor = started(async () => {
