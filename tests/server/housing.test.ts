@@ -562,4 +562,44 @@ describe('listings: entry, search, protection, pools and the recycle bin', () =>
     });
     expect(other.code).toBe(404);
   });
+  it('list rows name a status by the company’s own names (A/B/C/D renamed), each kind by its own', async () => {
+    const setting = await call(t.app, 'GET', '/housing/v2/getHousingSetting', { headers: manager });
+    const names = (setting.data as { sellHousingState: { stateName: string; stateLable: string }[] })
+      .sellHousingState;
+    const saved = await call(t.app, 'POST', '/housing/v2/housingSetting', {
+      headers: manager,
+      body: {
+        ...(setting.data as object),
+        sellHousingState: names.map((entry) =>
+          entry.stateLable === 'B' ? { ...entry, stateName: '待核实' } : entry,
+        ),
+      },
+    });
+    expect(saved.code).toBe(200);
+    const add = async (type: number, roomNo: string) => {
+      const added = await call(t.app, 'POST', '/housing/v2/housingAdd', {
+        headers: manager,
+        body: listing({ type, attribution: 1, roomNo, floor: 25, ownerPhone: `1390000${roomNo}` }),
+      });
+      const id = (added.data as { houseId: number }).houseId;
+      // State 7 is the second of the company's own statuses (B).
+      const changed = await call(t.app, 'POST', '/housing/v2/housingStateChange', {
+        headers: manager,
+        body: { houseId: id, houseState: 7 },
+      });
+      expect(changed.code).toBe(200);
+      return id;
+    };
+    const sale = await add(1, '2501');
+    const rent = await add(2, '2502');
+    const rows = async (type: number) =>
+      (
+        await call(t.app, 'POST', '/housing/v2/housingPosts', {
+          headers: manager,
+          body: { type, newKey: { type: 1, key: community.name } },
+        })
+      ).data as (Listed & { stateName: string })[];
+    expect((await rows(1)).find((row) => row.houseId === sale)?.stateName).toBe('待核实');
+    expect((await rows(2)).find((row) => row.houseId === rent)?.stateName).toBe('B');
+  });
 });

@@ -14,7 +14,7 @@ import type { BodyOf, Session } from '../../contract/types';
 import { businessError } from '../../contract/envelope';
 import { formatDateTime } from '../../format';
 import { escapeLike, districtName, regionsOf } from '../community/platform';
-import { readHousingSetting } from './settings';
+import { readHouseStateNames } from './settings';
 import { houseAccess, visibleHouses, type HouseAccess } from './access';
 import { HouseAuth } from '../../../domain/auth-ids';
 import { houseStateName, TeamRoles } from '../../../domain/house-rules';
@@ -208,10 +208,10 @@ export function houseSearchPage(db: Db, access: HouseAccess, search: HouseSearch
 export async function searchHouses(db: Db, session: Session, search: HouseSearch) {
   const access = await houseAccess(db, session);
   // One statement answers the page, its total (a sub-select, run once) and the rows' tag names; the
-  // settings' status names are read beside it.
-  const [rows, setting] = await Promise.all([
+  // company's status names are read beside it.
+  const [rows, stateNames] = await Promise.all([
     houseSearchPage(db, access, search),
-    readHousingSetting(db, session.companyId),
+    readHouseStateNames(db, session.companyId),
   ]);
   // A page past the end has no row to carry the total: counted on its own (server/db/paging.ts).
   const counted = await pageTotal(rows, search.pageindex ?? 1, async () => {
@@ -225,7 +225,7 @@ export async function searchHouses(db: Db, session: Session, search: HouseSearch
     total: counted,
     data: rows.map((house) => {
       const mine = house.attributorId === session.userId || session.isManager;
-      const states = house.type === 2 ? setting.rentHousingState : setting.sellHousingState;
+      const states = house.type === 2 ? stateNames.rent : stateNames.sell;
       return {
         houseId: house.id,
         houseNo: house.houseNo,

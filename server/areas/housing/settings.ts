@@ -3,6 +3,7 @@
  * defaults until first saved (private to public 30 days, off; custom states A/B/C/D), and the option
  * lists of paramMap. Saving needs 基础设置 (88/8807).
  */
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/db';
 import { housingSettings } from '../../db/schema-house';
 import { companyRow, inCompany } from '../../db/company-scope';
@@ -100,6 +101,25 @@ export async function readHousingSetting(db: Db, companyId: number): Promise<Hou
     ...setting
   } = row.setting as Partial<HousingSetting> & WidgetFieldsPart;
   return { ...defaultHousingSetting(), ...setting, paramMap: paramMap() };
+}
+
+/**
+ * The company's own status names (A/B/C/D) by kind, for list rows: only those two parts of the settings
+ * row, not the whole object with its widget fields (the house list reads them on every page).
+ */
+export async function readHouseStateNames(
+  db: Db,
+  companyId: number,
+): Promise<{ sell: HousingSetting['sellHousingState']; rent: HousingSetting['rentHousingState'] }> {
+  const [row] = await db
+    .select({
+      sell: sql<HousingSetting['sellHousingState'] | null>`${housingSettings.setting} -> 'sellHousingState'`,
+      rent: sql<HousingSetting['rentHousingState'] | null>`${housingSettings.setting} -> 'rentHousingState'`,
+    })
+    .from(housingSettings)
+    .where(inCompany(housingSettings, companyId));
+  const defaults = defaultHousingSetting();
+  return { sell: row?.sell ?? defaults.sellHousingState, rent: row?.rent ?? defaults.rentHousingState };
 }
 
 /** The company's widget fields on the listing form (getHousingCustomizeSettings), in form order. */
