@@ -342,6 +342,11 @@ describe('contradicting listing input', () => {
     expect(houseInputProblem({ ...input, insideArea: 90 })).toBe('套内面积不能大于建筑面积');
     expect(houseInputProblem({ ...input, insideArea: 89 })).toBeNull();
   });
+
+  it('compares a floor only with a total floor that was given (an empty one is null)', () => {
+    expect(houseInputProblem({ ...input, floor: 19, totalFloor: null })).toBeNull();
+    expect(houseInputProblem({ ...input, floor: null, totalFloor: null })).toBeNull();
+  });
 });
 
 describe('a masked phone', () => {
