@@ -9,6 +9,9 @@ import {
 } from '../../machines/sign-draft.machine';
 import { startHarness } from '../support/machine-harness';
 
+/** A save answers at once: a machine that never gets there fails the test instead of hanging it. */
+const answered = { timeout: 1000 };
+
 describe('sign draft machine, rules a user relies on', () => {
   it('saves only with house information, once quiet, shows 已保存 for 3 seconds and reuses the draft code', async () => {
     const save = vi.fn(async (input: DraftSaveRequest) => ({
@@ -30,7 +33,7 @@ describe('sign draft machine, rules a user relies on', () => {
     clock.increment(draftDelays.quiet - 1);
     expect(save).not.toHaveBeenCalled();
     clock.increment(1);
-    await waitFor(actor, (s) => s.matches('saved'));
+    await waitFor(actor, (s) => s.matches('saved'), answered);
     expect(save).toHaveBeenCalledWith({ boxid: 3, content: { houseInfo: { houseRoomNo: '302' } } });
     clock.increment(draftDelays.savedIndicator - 1);
     expect(actor.getSnapshot().matches('saved')).toBe(true);
@@ -38,7 +41,7 @@ describe('sign draft machine, rules a user relies on', () => {
     expect(actor.getSnapshot().matches('idle')).toBe(true);
     actor.send({ type: 'draft.change', boxid: 3, content: { houseInfo: { houseRoomNo: '303' } } });
     clock.increment(draftDelays.quiet);
-    await waitFor(actor, (s) => s.matches('saved'));
+    await waitFor(actor, (s) => s.matches('saved'), answered);
     expect(save).toHaveBeenLastCalledWith({
       draftCode: 'D20261123093000001',
       boxid: 3,
@@ -74,7 +77,7 @@ describe('sign draft machine, rules a user relies on', () => {
     actor.send({ type: 'draft.stop' });
     expect(actor.getSnapshot().matches({ saving: 'stopping' })).toBe(true);
     answers[0]?.({ draftCode: 'D20261123093000001' });
-    await waitFor(actor, (s) => s.matches('stopped'));
+    await waitFor(actor, (s) => s.matches('stopped'), answered);
     expect(actor.getSnapshot().context.draftCode).toBe('D20261123093000001');
     clock.increment(draftDelays.quiet * 5);
     expect(save).toHaveBeenCalledTimes(1);
@@ -236,6 +239,10 @@ describe('sign draft machine, each step a user relies on', () => {
     await harness.send({ type: 'draft.change', boxid: 3, content: house({ houseName: '阳光花园' }) });
     expect(harness.value()).toBe('waiting');
     await harness.advance(1000);
+    expect(harness.lastCall('saveDraft')?.input).toStrictEqual({
+      boxid: 3,
+      content: house({ houseName: '阳光花园' }),
+    });
     await harness.fail('saveDraft', '服务繁忙');
     expect(harness.context()['error']).toBe('服务繁忙');
     await harness.send({ type: 'draft.change', boxid: 3, content: house({ houseName: '阳光花园' }) });
