@@ -285,6 +285,7 @@ describe('sign contract machine, rules a user relies on', () => {
       await refused.fail(id, editStateRefusal('当前状态不允许此操作！'));
       expect(refused.value()).toBe('inoperable');
       expect(refused.disablePage).toHaveBeenCalledTimes(1);
+      expect(refused.context()['notice']).toMatchObject({ kind: 'error', code: 405 });
     }
   });
 
