@@ -119,3 +119,102 @@ describe('capital amounts', () => {
     expect(capitalAmountProblem({})).toBeNull();
   });
 });
+
+describe('contractFieldText: the values a saved contract may hold', () => {
+  it('names every certificate and subject type, also of a numbered co-owner, and nothing that only looks like one', () => {
+    const values = {
+      partyA: { certType: 2, subjectType: 1 },
+      partyB: {
+        certType: 4,
+        coOwners: [{ certType: 1 }, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, { certType: 3 }],
+      },
+    };
+    expect(contractFieldText(values, 'partyA.certType')).toBe('护照');
+    expect(contractFieldText(values, 'partyB.certType')).toBe('台湾居民来往大陆通行证');
+    expect(contractFieldText(values, 'partyA.subjectType')).toBe('个人');
+    expect(contractFieldText(values, 'partyB.coOwners.0.certType')).toBe('居民身份证');
+    expect(contractFieldText(values, 'partyB.coOwners.12.certType')).toBe('港澳居民来往内地通行证');
+    expect(choiceOptionsAt('partyB.coOwners.12.certType')).toBe(choiceOptionsAt('partyA.certType'));
+    expect(choiceOptionsAt('partyB.coOwners.x.certType')).toBeUndefined();
+    expect(choiceOptionsAt('thirdpartyA.certType')).toBeUndefined();
+    expect(choiceOptionsAt('partyA.certTypeName')).toBeUndefined();
+  });
+
+  it('reads a region by its name, and an object without a name as unfilled', () => {
+    expect(
+      contractFieldText({ property: { region: { id: 110105, name: '朝阳区' } } }, 'property.region'),
+    ).toBe('朝阳区');
+    expect(contractFieldText({ property: { region: { id: 110105 } } }, 'property.region')).toBeNull();
+    expect(
+      contractFieldText({ property: { region: { id: 110105, name: '' } } }, 'property.region'),
+    ).toBeNull();
+    expect(contractFieldText({ property: { region: { name: 110105 } } }, 'property.region')).toBeNull();
+  });
+
+  it('leaves a null value or a null group unfilled, and skips empty items of a list', () => {
+    expect(contractFieldText({ property: { houseName: null } }, 'property.houseName')).toBeNull();
+    expect(contractFieldText({ transaction: null }, 'transaction.paymentMethod')).toBeNull();
+    expect(contractFieldText({ transaction: 3 }, 'transaction.paymentMethod')).toBeNull();
+    expect(
+      contractFieldText(
+        { customFields: { fieldsList_4: ['家具', '', null, undefined, '家电'] } },
+        'customFields.fieldsList_4',
+      ),
+    ).toBe('家具、家电');
+    expect(
+      contractFieldText({ customFields: { fieldsList_4: ['', null] } }, 'customFields.fieldsList_4'),
+    ).toBeNull();
+  });
+
+  it('splits only 房屋权证状态 at its commas, and reads it as a list too', () => {
+    expect(contractFieldText({ property: { houseName: '阳光花园,二期' } }, 'property.houseName')).toBe(
+      '阳光花园,二期',
+    );
+    expect(
+      contractFieldText(
+        { property: { buildingCertificateState: ['已抵押', '已出租'] } },
+        'property.buildingCertificateState',
+      ),
+    ).toBe('已抵押、已出租');
+  });
+
+  it('reads a widget field kept at the top by its own value before customFields', () => {
+    expect(
+      contractFieldText({ fieldsList_1: '70年', customFields: { fieldsList_1: '50年' } }, 'fieldsList_1'),
+    ).toBe('70年');
+  });
+
+  it('keeps a stored capital text when its amount is missing, null or empty', () => {
+    for (const transactionPrice of [undefined, null, '']) {
+      expect(
+        contractFieldText(
+          { transaction: { transactionPrice, transactionPriceCapital: '壹元整' } },
+          'transaction.transactionPriceCapital',
+        ),
+        String(transactionPrice),
+      ).toBe('壹元整');
+    }
+  });
+
+  it('writes an amount typed with spaces around it in capitals', () => {
+    expect(contractFieldText({ rental: { monthlyRent: ' 4500 ' } }, 'rental.monthlyRentCapital')).toBe(
+      '肆仟伍佰元整',
+    );
+  });
+});
+
+describe('capitalAmountProblem: what may be kept', () => {
+  it('accepts a price typed as text, with spaces around it, or only spaces (the required check asks for it)', () => {
+    expect(capitalAmountProblem({ transaction: { transactionPrice: '3200000' } })).toBeNull();
+    expect(capitalAmountProblem({ transaction: { transactionPrice: ' 3200000 ' } })).toBeNull();
+    expect(capitalAmountProblem({ transaction: { transactionPrice: '   ' } })).toBeNull();
+    expect(capitalAmountProblem({ transaction: { transactionPrice: null } })).toBeNull();
+  });
+
+  it('refuses a price that is neither a number nor text', () => {
+    expect(capitalAmountProblem({ transaction: { transactionPrice: { value: 1 } } })).toBe(
+      '成交价金额格式不正确',
+    );
+    expect(capitalAmountProblem({ transaction: { transactionPrice: true } })).toBe('成交价金额格式不正确');
+  });
+});

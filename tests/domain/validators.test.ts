@@ -578,3 +578,39 @@ describe('checkCertificate', () => {
     expect(checkCertificate(4, 'T1234')).toBe('台湾居民来往大陆通行证号码格式不正确');
   });
 });
+
+describe('what the forms accept around the value', () => {
+  it('takes the value alone: nothing typed before an address, a date, a permit, a phone or a licence', () => {
+    expect(isUrl('xhttps://fang-ke.com')).toBe(false);
+    expect(isDate('12024-01-31')).toBe(false);
+    expect(isHongKongMacauPermit('XH12345678')).toBe(false);
+    expect(isLandline('9010-12345678')).toBe(false);
+    expect(isBusinessLicence(`X${VALID_CREDIT_CODE}`)).toBe(false);
+    expect(isBusinessLicence('1101080000000160')).toBe(false);
+    expect(isBusinessLicence('110108000000016X')).toBe(false);
+  });
+
+  it('refuses day 00 of a month', () => {
+    expect(isDate('2024-01-00')).toBe(false);
+  });
+
+  it('accepts a plate typed in lower case, ordinary or new energy', () => {
+    expect(isCarPlate('京a12345')).toBe(true);
+    expect(isCarPlate('粤bda1234')).toBe(true);
+    expect(isCarPlate('京a12345d')).toBe(true);
+  });
+
+  it('accepts a one-digit code and says why a length is refused', () => {
+    expect(isCode('7', 1)).toBe(true);
+    expect(() => isCode('1', 0)).toThrow('code length must be a positive integer, got 0');
+  });
+
+  it('ignores spaces around a phone number and a licence number, and asks for a missing certificate number', () => {
+    expect(
+      checkPartyPerson({ name: '张三', certNo: '11010519491231002X', phone: ' 13800138000 ' }),
+    ).toBeNull();
+    expect(checkPartyCompany({ name: '房客地产', certNo: ` ${VALID_CREDIT_CODE} ` })).toBeNull();
+    expect(checkCertificate(1, null)).toBe('请输入证件号码');
+    expect(checkCertificate(2, undefined)).toBe('请输入证件号码');
+  });
+});
