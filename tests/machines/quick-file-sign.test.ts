@@ -131,6 +131,11 @@ describe('quick file-sign machine, rules a user relies on', () => {
       contractsysId: null,
       contractId: null,
       file: null,
+      actors: [],
+      positions: [],
+      unfinished: null,
+      nextType: null,
+      result: null,
       notice: null,
     });
   });
@@ -156,6 +161,13 @@ describe('quick file-sign machine, rules a user relies on', () => {
     const noParties = await restored(record([], []));
     expect(noParties.lastCall('loadRecord')?.input).toEqual({ contractsysId: sysId });
     expect(noParties.value()).toEqual({ parties: 'idle' });
+    expect(noParties.context()).toMatchObject({
+      contractsysId: sysId,
+      file: quickFile,
+      actors: [],
+      settings: { contractName: '房屋租赁合同', signDeadline: 5 },
+      unfinished: null,
+    });
     const noBoxes = await restored(record([personActor, companyActor(1)], []));
     expect(noBoxes.value()).toBe('positions');
     const incomplete = await restored(record([personActor, companyActor(0)], [personBox, companySealBox]));
@@ -320,7 +332,7 @@ describe('quick file-sign machine, rules a user relies on', () => {
       type: 'party.addCompany',
       company: { cropName: '乙公司', name: '李', phone: '138' },
     });
-    expect(harness.lastCall('addCompany')?.input).toEqual({ contractsysId: sysId, cropName: '乙公司' });
+    expect(harness.lastCall('addCompany')?.input).toStrictEqual({ contractsysId: sysId, cropName: '乙公司' });
   });
 
   it('a refused company or operator keeps the parties step with the reason and forgets the form', async () => {
@@ -575,6 +587,7 @@ describe('quick file-sign machine, rules a user relies on', () => {
     expect(harness.value()).toBe('started');
     await harness.advance(1);
     expect(harness.value()).toBe('done');
+    expect(harness.actor.getSnapshot().status).toBe('done');
   });
 
   it('nextType 2 offers only the approval (type 1, item 49), with the remark when one is given', async () => {
@@ -599,7 +612,7 @@ describe('quick file-sign machine, rules a user relies on', () => {
     });
     await harness.send({ type: 'approval.start' });
     expect(harness.context().notice).toBeNull();
-    expect(harness.lastCall('startContract')?.input).toEqual({
+    expect(harness.lastCall('startContract')?.input).toStrictEqual({
       contractId: 7,
       type: 1,
       oaParam: { oaItemId: 49 },
@@ -622,5 +635,74 @@ describe('quick file-sign machine, rules a user relies on', () => {
       watermarkType: 2,
       watermark: '',
     });
+  });
+
+  it('an error shown on a step is cleared when the user moves to another step or starts another party', async () => {
+    const failing = new Error('请求失败');
+    const harness = await restored(complete());
+    await harness.send({ type: 'wizard.next' });
+    await harness.fail('saveSettingsDraft', failing);
+    await harness.send({ type: 'wizard.back' });
+    expect(harness.value()).toBe('positions');
+    expect(harness.context().notice).toBeNull();
+    await harness.send({ type: 'position.remove', index: 1 });
+    await harness.send({ type: 'wizard.next' });
+    expect(harness.context().notice).not.toBeNull();
+    await harness.send({ type: 'wizard.back' });
+    expect(harness.value()).toEqual({ parties: 'idle' });
+    expect(harness.context().notice).toBeNull();
+    await harness.send({ type: 'party.addCompany', company: { cropName: '好房', name: '王', phone: '137' } });
+    await harness.fail('addCompany', failing);
+    await harness.send({ type: 'party.addCompany', company: { cropName: '好房', name: '王', phone: '137' } });
+    expect(harness.context().notice).toBeNull();
+    await harness.fail('addCompany', failing);
+    await harness.send({ type: 'wizard.back' });
+    expect(harness.value()).toEqual({ upload: 'idle' });
+    expect(harness.context().notice).toBeNull();
+    await harness.send({ type: 'wizard.next' });
+    await harness.send({ type: 'party.delete', actorId: 9 });
+    await harness.send({ type: 'delete.confirm' });
+    await harness.fail('deleteActor', failing);
+    await harness.send({ type: 'wizard.next' });
+    expect(harness.value()).toBe('positions');
+    expect(harness.context().notice).toBeNull();
+  });
+
+  it('after 保存, an error on the earlier steps is cleared by moving on or back', async () => {
+    const harness = await restored(complete());
+    await harness.send({ type: 'wizard.next' });
+    await harness.done('saveSettingsDraft');
+    await harness.send({ type: 'wizard.submit' });
+    await harness.done('saveSettings', { contractId: 7, nextType: 1 });
+    await harness.send({ type: 'wizard.back' });
+    await harness.send({ type: 'settings.change', patch: { contractName: '' } });
+    await harness.send({ type: 'wizard.next' });
+    expect(harness.context().notice).not.toBeNull();
+    await harness.send({ type: 'settings.change', patch: { contractName: '房屋租赁合同' } });
+    await harness.send({ type: 'wizard.next' });
+    expect(harness.value()).toBe('review');
+    expect(harness.context().notice).toBeNull();
+    await harness.send({ type: 'wizard.back' });
+    await harness.send({ type: 'settings.change', patch: { contractName: '' } });
+    await harness.send({ type: 'wizard.next' });
+    await harness.send({ type: 'wizard.back' });
+    expect(harness.value()).toBe('positions');
+    expect(harness.context().notice).toBeNull();
+    // A seal box on the person is refused; removing it (the last box) makes the boxes complete.
+    await harness.send({ type: 'position.place', position: { ...personBox, pageNo: 1, positionType: 2 } });
+    await harness.send({ type: 'wizard.next' });
+    expect(harness.context().notice).not.toBeNull();
+    await harness.send({ type: 'position.remove', index: 2 });
+    await harness.send({ type: 'wizard.next' });
+    expect(harness.value()).toBe('settings');
+    expect(harness.context().notice).toBeNull();
+    await harness.send({ type: 'settings.change', patch: { contractName: '房屋租赁合同' } });
+    await harness.send({ type: 'wizard.next' });
+    expect(harness.value()).toBe('review');
+    await harness.send({ type: 'wizard.submit' });
+    await harness.fail('saveSettings', new Error('请求失败'));
+    await harness.send({ type: 'wizard.back' });
+    expect(harness.value()).toBe('settings');
+    expect(harness.context().notice).toBeNull();
   });
 });
