@@ -4,8 +4,10 @@ import type { ChosenFile, QuickActor, QuickPosition } from './quick-file-sign-co
 export const allowedExtensions = ['doc', 'docx', 'pdf', 'png', 'jpg', 'jpeg', 'webp', 'gif'] as const;
 export const maxFileBytes = 20 * 1024 * 1024;
 
+/** The part after the last dot; a name without a dot has none (a file called `pdf` is not a PDF). */
 function extensionOf(name: string): string {
-  return name.toLowerCase().split('.').pop() ?? '';
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
 }
 
 export function isAllowedFile(file: ChosenFile): boolean {

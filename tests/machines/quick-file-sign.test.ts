@@ -87,6 +87,8 @@ describe('quick file-sign rules', () => {
     expect(isAllowedFile({ name: '合同.PDF', size: 1 })).toBe(true);
     expect(isAllowedFile({ name: '合同.v2.Docx', size: 1 })).toBe(true);
     expect(isAllowedFile({ name: '说明.txt', size: 1 })).toBe(false);
+    // A name without a dot has no extension, whatever it spells.
+    expect(isAllowedFile({ name: 'pdf', size: 1 })).toBe(false);
     expect(isAllowedFile({ name: '合同', size: 1 })).toBe(false);
     expect(isAllowedFile({ name: '合同.pdf.exe', size: 1 })).toBe(false);
     expect(maxFileBytes).toBe(20 * 1024 * 1024);
