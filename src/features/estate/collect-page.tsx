@@ -22,6 +22,7 @@ import {
   Text,
 } from '@radix-ui/themes';
 import { TextField } from '../../ui/text-field';
+import { NoticeCallout } from '../../ui/notice-callout';
 import { resourceMachine } from '../../../machines/resource.machine';
 import { collectSaveMachine } from '../../../machines/collect-save.machine';
 import { useWorkspace, type PageProps } from '../../core/workspace';
@@ -363,19 +364,12 @@ function CollectList({ access }: { access: CollectAccess }) {
         />
       </FilterBar>
       {notice && (
-        <Callout.Root color={notice.kind === 'success' ? 'green' : 'red'} size="1" role="status">
-          <Flex justify="between" align="center" gap="2">
-            <Callout.Text>{notice.text}</Callout.Text>
-            <Button
-              size="1"
-              variant="ghost"
-              aria-label="关闭提示"
-              onClick={() => send({ type: 'notice.dismiss' })}
-            >
-              ×
-            </Button>
-          </Flex>
-        </Callout.Root>
+        <NoticeCallout
+          notice={notice}
+          onDismiss={() => send({ type: 'notice.dismiss' })}
+          size="1"
+          role="status"
+        />
       )}
       <ListTable
         list={list}

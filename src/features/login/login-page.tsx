@@ -3,7 +3,8 @@
  * It renders the session machine and sends it events; it decides nothing itself.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { Box, Callout, Card, Flex, Heading, Link, Tabs, Text } from '@radix-ui/themes';
+import { Box, Card, Flex, Heading, Link, Tabs, Text } from '@radix-ui/themes';
+import { NoticeCallout } from '../../ui/notice-callout';
 import { TextField } from '../../ui/text-field';
 import { Button } from '../../ui/button';
 import type { SessionEvent } from '../../../machines/session-context';
@@ -118,19 +119,12 @@ export default function LoginPage() {
           电子合同 · 电子签名 · 电子签约
         </Text>
         {notice && (
-          <Callout.Root color={notice.kind === 'error' ? 'red' : 'green'} mb="3" data-testid="login-notice">
-            <Flex justify="between" align="center" gap="2">
-              <Callout.Text>{notice.text}</Callout.Text>
-              <Button
-                size="1"
-                variant="ghost"
-                aria-label="关闭提示"
-                onClick={() => sendSession({ type: 'notice.dismiss' })}
-              >
-                ×
-              </Button>
-            </Flex>
-          </Callout.Root>
+          <NoticeCallout
+            notice={notice}
+            onDismiss={() => sendSession({ type: 'notice.dismiss' })}
+            mb="3"
+            data-testid="login-notice"
+          />
         )}
         {(isPasswordMode || isSmsMode) && (
           <Tabs.Root
