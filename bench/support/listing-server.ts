@@ -17,7 +17,7 @@ import { createCompany } from '../../server/areas/org/companies';
 import { users } from '../../server/db/schema';
 import { houses } from '../../server/db/schema-house';
 import { houseAccess } from '../../server/areas/housing/access';
-import { houseSearchPage } from '../../server/areas/housing/search';
+import { houseSearchPage, resolveKeyword } from '../../server/areas/housing/search';
 import type { Session } from '../../server/contract/types';
 import { customers } from '../../server/db/schema-customer';
 import { benchSearch, listingsPerCompany, companyCount, customersPerCompany } from './listing-search-config';
@@ -150,7 +150,12 @@ const session: Session = {
   deptId: manager.deptId,
 };
 const access = await houseAccess(db, session);
-const searched = houseSearchPage(db, access, benchSearch).toSQL();
+const searched = houseSearchPage(
+  db,
+  access,
+  benchSearch,
+  await resolveKeyword(db, benchSearch.newKey),
+).toSQL();
 const explain = async (query: { sql: string; params: unknown[] }) => {
   const inline = query.params.reduce<string>(
     (text, param, index) =>

@@ -27,6 +27,51 @@ export async function loadPlatformCommunities(db: Db): Promise<void> {
     .onConflictDoNothing({ target: [platformCommunities.cityId, platformCommunities.name] });
 }
 
+type NamedCommunity = { id: number; texts: string[] };
+const platformIndexes = new WeakMap<Db, Promise<NamedCommunity[]>>();
+
+/**
+ * The platform base's names, aliases and addresses, read once per database handle: the base is
+ * reference data, loaded when the database is opened (loadPlatformCommunities) and never changed while
+ * the product serves. An empty or failed read is not remembered.
+ */
+function platformIndex(db: Db): Promise<NamedCommunity[]> {
+  let index = platformIndexes.get(db);
+  if (!index) {
+    index = db
+      .select({
+        id: platformCommunities.id,
+        name: platformCommunities.name,
+        alias: platformCommunities.alias,
+        address: platformCommunities.address,
+      })
+      .from(platformCommunities)
+      .then((rows) => {
+        if (rows.length === 0) platformIndexes.delete(db);
+        return rows.map(({ id, name, alias, address }) => ({
+          id,
+          texts: [name, alias, address]
+            .filter((text): text is string => !!text)
+            .map((text) => text.toLowerCase()),
+        }));
+      });
+    index.catch(() => platformIndexes.delete(db));
+    platformIndexes.set(db, index);
+  }
+  return index;
+}
+
+/**
+ * The platform communities whose name, alias or address contains the key, as ILIKE '%key%' would find
+ * them (ignoring case), answered from the index in memory: the house list asks this on every search.
+ */
+export async function platformCommunitiesNamed(db: Db, key: string): Promise<number[]> {
+  const needle = key.toLowerCase();
+  return (await platformIndex(db))
+    .filter(({ texts }) => texts.some((text) => text.includes(needle)))
+    .map(({ id }) => id);
+}
+
 export function districtName(districtId: number | null, cityId: number): string | null {
   if (districtId === null) return null;
   return findDistrict(cityId, districtId)?.distractName ?? null;

@@ -3,18 +3,17 @@
  * page, with every filter of the search body, and the type tabs with their counts (housingTypeList).
  * Protected numbers (building and room) are left out of list rows unless the user maintains the listing.
  */
-import { and, asc, count, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db';
 import { pageTotal } from '../../db/paging';
 import { appCategories, housePictures, houseTeam, houses } from '../../db/schema-house';
-import { platformCommunities } from '../../db/schema-community';
 import { departments, users } from '../../db/schema';
 import type { BodyOf, Session } from '../../contract/types';
 import { businessError } from '../../contract/envelope';
 import { formatDateTime } from '../../format';
-import { escapeLike, districtName, regionsOf } from '../community/platform';
-import { readHouseStateNames } from './settings';
+import { escapeLike, districtName, platformCommunitiesNamed, regionsOf } from '../community/platform';
+import { houseStateNamesColumn, stateNamesOf } from './settings';
 import { houseAccess, visibleHouses, type HouseAccess } from './access';
 import { HouseAuth } from '../../../domain/auth-ids';
 import { houseStateName, TeamRoles } from '../../../domain/house-rules';
@@ -57,29 +56,37 @@ const otherConditions: Record<number, (session: Session) => SQL> = {
   9: (session) => eq(houses.entryUserId, session.userId),
 };
 
+/** The search's keyword as typed, with, for 小区名称或地址, the platform communities it names. */
+export type HouseKeyword = { type: number; like: string; communityIds: number[] } | null;
+
 /**
- * The keyword as one or more mutually exclusive conditions, any of which a listing may meet. For 小区名称或地址
- * the community dictionary is the index: the communities the keyword names are found inside the same
- * statement (`= any(array(select ...))`, evaluated once, so the listings' search index is used, and its
- * total is counted from the index alone); a listing typed on a community outside the dictionary is
- * matched by name, as a second condition (counted on its own small index: an OR of the two would read
- * every matching row).
+ * Resolves the keyword: for 小区名称或地址 the platform community base is the index, and the
+ * communities the keyword names are found in memory (platformCommunitiesNamed) so that the statement
+ * carries their ids and the listings' search index is used, its total counted from the index alone.
  */
-export function keywordBranches(newKey: HouseSearch['newKey']): SQL[] {
+export async function resolveKeyword(db: Db, newKey: HouseSearch['newKey']): Promise<HouseKeyword> {
   const key = newKey?.key.trim();
-  if (!newKey || !key) return [];
+  if (!newKey || !key) return null;
   const like = `%${escapeLike(key)}%`;
-  if (newKey.type === 2) return [sql`${houses.houseNo} ilike ${like}`];
-  if (newKey.type === 3) return [sql`${houses.ownerName} ilike ${like}`];
-  const named = sql`select ${platformCommunities.id} from ${platformCommunities} where ${or(
-    ilike(platformCommunities.name, like),
-    ilike(platformCommunities.alias, like),
-    ilike(platformCommunities.address, like),
-  )}`;
-  return [
-    sql`${houses.communityId} = any(array(${named}))`,
-    and(isNull(houses.communityId), sql`${houses.communityName} ilike ${like}`)!,
-  ];
+  if (newKey.type === 2 || newKey.type === 3) return { type: newKey.type, like, communityIds: [] };
+  return { type: 1, like, communityIds: await platformCommunitiesNamed(db, key) };
+}
+
+/**
+ * The keyword as one or more mutually exclusive conditions, any of which a listing may meet. For 小区名称或地址:
+ * the listings in the communities the keyword names (none when it names none), and a listing typed on
+ * a community outside the base, matched by name, as a second condition (counted on its own small index:
+ * an OR of the two would read every matching row).
+ */
+export function keywordBranches(keyword: HouseKeyword): SQL[] {
+  if (!keyword) return [];
+  const { like } = keyword;
+  if (keyword.type === 2) return [sql`${houses.houseNo} ilike ${like}`];
+  if (keyword.type === 3) return [sql`${houses.ownerName} ilike ${like}`];
+  const typed = and(isNull(houses.communityId), sql`${houses.communityName} ilike ${like}`)!;
+  return keyword.communityIds.length > 0
+    ? [inArray(houses.communityId, keyword.communityIds), typed]
+    : [typed];
 }
 
 /** Every condition of the search but the keyword's and the type tab's. */
@@ -160,9 +167,9 @@ export function houseOrder(sort: number): SQL[] {
 }
 
 /** The search's conditions: the filters and the type tab, and the keyword's branches (keywordBranches). */
-export function houseSearchWhere(access: HouseAccess, search: HouseSearch) {
+export function houseSearchWhere(access: HouseAccess, search: HouseSearch, keyword: HouseKeyword) {
   const filters = and(searchConditions(access, search), typeCondition(search.type))!;
-  const branches = keywordBranches(search.newKey);
+  const branches = keywordBranches(keyword);
   return {
     where: branches.length > 0 ? and(filters, or(...branches))! : filters,
     /** The total as one expression: the branches exclude each other, so their counts add up. */
@@ -180,9 +187,12 @@ const listedTagNames = sql<
   string[]
 >`coalesce((select json_agg(${appCategories.name} order by tag.ord) from jsonb_array_elements_text(${houses.tags}) with ordinality as tag(id, ord) join ${appCategories} on ${appCategories.id} = tag.id::int and ${appCategories.companyId} = ${houses.companyId} and ${appCategories.appType} = ${HouseAuth.appType} and ${appCategories.type} = 1), '[]'::json)`;
 
-/** The page of the search with its total on every row, as one statement (its plan is printed by bench/). */
-export function houseSearchPage(db: Db, access: HouseAccess, search: HouseSearch) {
-  const { where, total } = houseSearchWhere(access, search);
+/**
+ * The page of the search with its total and the company's status names on every row, as one statement
+ * (its plan is printed by bench/).
+ */
+export function houseSearchPage(db: Db, access: HouseAccess, search: HouseSearch, keyword: HouseKeyword) {
+  const { where, total } = houseSearchWhere(access, search, keyword);
   const pageSize = search.pagesize ?? 15;
   const cover = sql<
     string | null
@@ -195,6 +205,7 @@ export function houseSearchPage(db: Db, access: HouseAccess, search: HouseSearch
       coverUrl: cover,
       tagNames: listedTagNames,
       total: sql<number>`${total}`.mapWith(Number),
+      stateNames: houseStateNamesColumn(access.session.companyId),
     })
     .from(houses)
     .leftJoin(users, eq(users.id, houses.attributorId))
@@ -206,21 +217,19 @@ export function houseSearchPage(db: Db, access: HouseAccess, search: HouseSearch
 }
 
 export async function searchHouses(db: Db, session: Session, search: HouseSearch) {
-  const access = await houseAccess(db, session);
-  // One statement answers the page, its total (a sub-select, run once) and the rows' tag names; the
-  // company's status names are read beside it.
-  const [rows, stateNames] = await Promise.all([
-    houseSearchPage(db, access, search),
-    readHouseStateNames(db, session.companyId),
-  ]);
+  const [access, keyword] = await Promise.all([houseAccess(db, session), resolveKeyword(db, search.newKey)]);
+  // One statement answers the page, its total (a sub-select, run once), the rows' tag names and the
+  // company's status names.
+  const rows = await houseSearchPage(db, access, search, keyword);
   // A page past the end has no row to carry the total: counted on its own (server/db/paging.ts).
   const counted = await pageTotal(rows, search.pageindex ?? 1, async () => {
-    const { total } = houseSearchWhere(access, search);
+    const { total } = houseSearchWhere(access, search, keyword);
     const [row] = await db
       .select({ total: sql<number>`${total}`.mapWith(Number) })
       .from(sql`(select 1) as one`);
     return row?.total ?? 0;
   });
+  const stateNames = stateNamesOf(rows[0]?.stateNames);
   return {
     total: counted,
     data: rows.map((house) => {

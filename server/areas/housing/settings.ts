@@ -103,23 +103,24 @@ export async function readHousingSetting(db: Db, companyId: number): Promise<Hou
   return { ...defaultHousingSetting(), ...setting, paramMap: paramMap() };
 }
 
+type HouseStateNames = { sell: HousingSetting['sellHousingState']; rent: HousingSetting['rentHousingState'] };
+
 /**
  * The company's own status names (A/B/C/D) by kind, for list rows: only those two parts of the settings
- * row, not the whole object with its widget fields (the house list reads them on every page).
+ * row, not the whole object with its widget fields (the house list reads them on every page), as one
+ * expression that a list statement selects beside its rows (stateNamesOf gives the defaults).
  */
-export async function readHouseStateNames(
-  db: Db,
-  companyId: number,
-): Promise<{ sell: HousingSetting['sellHousingState']; rent: HousingSetting['rentHousingState'] }> {
-  const [row] = await db
-    .select({
-      sell: sql<HousingSetting['sellHousingState'] | null>`${housingSettings.setting} -> 'sellHousingState'`,
-      rent: sql<HousingSetting['rentHousingState'] | null>`${housingSettings.setting} -> 'rentHousingState'`,
-    })
-    .from(housingSettings)
-    .where(inCompany(housingSettings, companyId));
+export function houseStateNamesColumn(companyId: number) {
+  return sql<Partial<HouseStateNames> | null>`(select jsonb_build_object('sell', ${housingSettings.setting} -> 'sellHousingState', 'rent', ${housingSettings.setting} -> 'rentHousingState') from ${housingSettings} where ${inCompany(housingSettings, companyId)})`;
+}
+
+/** The status names selected by houseStateNamesColumn, with the defaults where the company kept them. */
+export function stateNamesOf(selected: Partial<HouseStateNames> | null | undefined): HouseStateNames {
   const defaults = defaultHousingSetting();
-  return { sell: row?.sell ?? defaults.sellHousingState, rent: row?.rent ?? defaults.rentHousingState };
+  return {
+    sell: selected?.sell ?? defaults.sellHousingState,
+    rent: selected?.rent ?? defaults.rentHousingState,
+  };
 }
 
 /** The company's widget fields on the listing form (getHousingCustomizeSettings), in form order. */
