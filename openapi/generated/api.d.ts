@@ -4857,6 +4857,29 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/sandbox/payTimeout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 沙箱支付页：模拟订单关闭（仅沙箱）
+     * @description 设计说明：仅沙箱可用，SANDBOX=0 时 404「沙箱未开启」。如同支付服务商的沙箱可模拟订单超时：把待支付订单自己的时间
+     *     （下单时间、关闭时间）前移其剩余的支付时限，使服务端按真实时钟与原有规则（待支付订单到关闭时间即关闭）把它关闭（status 3），
+     *     锁定的优惠券随之退回；不改时钟，不改规则。其他公司的订单 404「订单不存在」；已支付、已取消或已关闭的订单不再变动，
+     *     重复调用返回 code 200 与订单当前状态。
+     */
+    post: operations['sandboxPayTimeout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/sandbox/smsOutbox': {
     parameters: {
       query?: never;
@@ -4893,6 +4916,52 @@ export interface paths {
      *     SANDBOX=0 时 404。
      */
     post: operations['sandboxAppRelease'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sandbox/faceTimeout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 沙箱人脸核身页面：模拟超时（仅沙箱）
+     * @description 设计说明：仅沙箱可用，SANDBOX=0 时 404「沙箱未开启」。如同第三方核身服务的沙箱可模拟超时：把这次核身记录自己的时间
+     *     （发起时间、过期时间）前移其剩余的有效期，使服务端按真实时钟与原有规则（待核身且已到过期时间即已过期）答复 status 3；
+     *     不改时钟，不改规则。与核身结果接口一样无需登录（核身页面可在另一台设备打开），凭流水号定位记录。
+     *     已有结果或已过期的核身不再变动，重复调用返回同样的状态。
+     */
+    post: operations['sandboxFaceTimeout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sandbox/signDeadlineTimeout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 开发用：模拟合同签署期限届满（仅沙箱）
+     * @description 设计说明：仅沙箱可用，SANDBOX=0 时 404「沙箱未开启」。如同电子签服务商的沙箱可模拟签署超时：把调用者所在公司一份待签署
+     *     合同自己的签署截止时间（signDeadline）前移到此刻，使服务端按真实时钟与原有规则判定签署链接已过期（落地页 expired 为 1，
+     *     签署被拒绝）；不改时钟，不改规则。其他公司的合同 404「合同不存在」；不在待签署状态的合同 code 409；
+     *     已过截止时间的合同不再变动，重复调用返回 code 200。
+     */
+    post: operations['sandboxSignDeadlineTimeout'];
     delete?: never;
     options?: never;
     head?: never;
@@ -11810,6 +11879,16 @@ export interface components {
       /** 订单号 */
       orderNumber: string;
     };
+    SignFaceStatus: {
+      faceId: string;
+      /**
+       * @description 0 未完成，1 通过，2 未通过，3 已过期
+       * @enum {integer}
+       */
+      status: 0 | 1 | 2 | 3;
+      /** @description 未通过原因 */
+      message?: string | null;
+    };
     /**
      * @description 印章类型：1 公章，2 合同专用章，3 财务专用章
      * @enum {integer}
@@ -11877,16 +11956,6 @@ export interface components {
       /** @description 人脸核身页面地址（手机扫码或打开） */
       faceUrl: string;
       expireTime: components['schemas']['DateTime'];
-    };
-    SignFaceStatus: {
-      faceId: string;
-      /**
-       * @description 0 未完成，1 通过，2 未通过，3 已过期
-       * @enum {integer}
-       */
-      status: 0 | 1 | 2 | 3;
-      /** @description 未通过原因 */
-      message?: string | null;
     };
     /**
      * 营业执照号
@@ -19715,6 +19784,32 @@ export interface operations {
       };
     };
   };
+  sandboxPayTimeout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SandboxPayRequest'];
+      };
+    };
+    responses: {
+      /** @description 模拟超时后的订单（待支付订单为 status 3） */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope'] & {
+            data?: components['schemas']['RechargeOrder'];
+          };
+        };
+      };
+    };
+  };
   smsOutbox: {
     parameters: {
       query?: {
@@ -19774,6 +19869,54 @@ export interface operations {
            * @enum {integer}
            */
           forceUpdate: 0 | 1;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['Empty'];
+    };
+  };
+  sandboxFaceTimeout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** 人脸核身流水号 */
+          faceId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description 模拟超时后的核身状态（待核身的核身为 status 3） */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope'] & {
+            data?: components['schemas']['SignFaceStatus'];
+          };
+        };
+      };
+    };
+  };
+  sandboxSignDeadlineTimeout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** 合同编号 */
+          contractId: number;
         };
       };
     };

@@ -48,6 +48,7 @@ export const publicPaths: readonly string[] = [
   '/org/v2/inviteJoin',
   '/org/v2/applyStatus',
   '/sandbox/smsOutbox',
+  '/sandbox/faceTimeout',
   '/sandbox/faceDecide',
   '/user/login/loginPassword',
   '/user/login/registerOrLogin',

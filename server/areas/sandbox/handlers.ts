@@ -7,6 +7,9 @@ import { requireSession } from '../user/handlers';
 import { notFound } from '../../contract/envelope';
 import type { HandlerMap } from '../../contract/types';
 import { formatDateTime } from '../../format';
+import { timeOutFaceCheck } from './face-timeout';
+import { timeOutOrder } from './order-timeout';
+import { passSignDeadline } from './sign-deadline-timeout';
 
 export const sandboxHandlers = {
   async smsOutbox({ query }, { db, isSandbox }) {
@@ -36,5 +39,38 @@ export const sandboxHandlers = {
       releasedAt: context.clock.now(),
     });
     return { message: `已向本公司发布 ${body.version}` };
+  },
+
+  /*
+   * Simulated timeouts, as a payment or e-sign vendor's sandbox offers them: each moves one record's
+   * own timestamps into the past, and the server's real expiry rule, on its real clock, does the rest.
+   */
+  async sandboxFaceTimeout({ body }, context) {
+    if (!context.isSandbox) throw notFound('沙箱未开启');
+    return { data: await timeOutFaceCheck(context.db, context.clock.now(), body.faceId) };
+  },
+
+  async sandboxPayTimeout({ body }, context) {
+    if (!context.isSandbox) throw notFound('沙箱未开启');
+    const session = requireSession(context);
+    const { order, message } = await timeOutOrder(
+      context.db,
+      session.companyId,
+      context.clock.now(),
+      body.orderNumber,
+    );
+    return { data: order, message };
+  },
+
+  async sandboxSignDeadlineTimeout({ body }, context) {
+    if (!context.isSandbox) throw notFound('沙箱未开启');
+    const session = requireSession(context);
+    const message = await passSignDeadline(
+      context.db,
+      session.companyId,
+      context.clock.now(),
+      body.contractId,
+    );
+    return { message };
   },
 } satisfies HandlerMap;

@@ -61,7 +61,8 @@ export async function startFaceCheck(
   return { faceId, faceUrl: `/#/sandbox/face?faceId=${faceId}`, expireTime: formatDateTime(expiresAt) };
 }
 
-function statusView(row: typeof signFaceChecks.$inferSelect, now: Date) {
+/** The check as its status answers say it: still open past expiresAt is 3 (已过期). */
+export function statusView(row: typeof signFaceChecks.$inferSelect, now: Date) {
   const expired = row.status === 0 && row.expiresAt.getTime() <= now.getTime();
   return {
     faceId: row.faceId,
