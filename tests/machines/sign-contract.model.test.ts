@@ -12,6 +12,8 @@ import {
 } from '../../machines/sign-contract.machine';
 
 const paths = generatePaths(signContractModel);
+/** A state the machine reaches on answered actors comes at once; a broken rule fails here instead of hanging. */
+const answered = { timeout: 1000 };
 
 describe('sign contract machine, model-based', () => {
   it('generated paths reach every state and transition of the machine', () => {
@@ -46,14 +48,14 @@ describe('sign contract machine, model-based', () => {
     const clock = new SimulatedClock();
     const actor = createActor(machine, { clock }).start();
     actor.send({ type: 'contract.submit', request: { body: {} } });
-    await waitFor(actor, (s) => s.matches('offerApproval'));
+    await waitFor(actor, (s) => s.matches('offerApproval'), answered);
     actor.send({ type: 'offer.accept' });
-    await waitFor(actor, (s) => s.matches('started'));
+    await waitFor(actor, (s) => s.matches('started'), answered);
     expect(startContract).toHaveBeenCalledWith({ contractId, type: 1, oaParam: { oaItemId: 45 } });
     clock.increment(signDelays.afterStart - 1);
     expect(navigateToDetail).not.toHaveBeenCalled();
     clock.increment(1);
-    await waitFor(actor, (s) => s.matches('pendingApproval'));
+    await waitFor(actor, (s) => s.matches('pendingApproval'), answered);
     expect(navigateToDetail).toHaveBeenCalledTimes(1);
   });
 
@@ -70,10 +72,10 @@ describe('sign contract machine, model-based', () => {
       const machine = signContractMachine.provide({ actors: { loadContract: fromPromise(loadContract) } });
       const actor = createActor(machine).start();
       actor.send({ type: 'contract.load', contractId });
-      await waitFor(actor, (s) => s.matches({ pendingApproval: 'idle' }));
+      await waitFor(actor, (s) => s.matches({ pendingApproval: 'idle' }), answered);
       actor.send({ type: 'contract.refresh' });
       expect(actor.getSnapshot().matches('checkingApproval')).toBe(true);
-      await waitFor(actor, (s) => s.matches({ [target]: 'idle' }));
+      await waitFor(actor, (s) => s.matches({ [target]: 'idle' }), answered);
       expect(actor.getSnapshot().context.state).toBe(decided.state);
       expect(actor.getSnapshot().context.notice?.text).toBe(notice);
       // Withdrawn: read once more as any other load; decided: no second read.
@@ -93,7 +95,7 @@ describe('sign contract machine, model-based', () => {
     });
     const actor = createActor(machine).start();
     actor.send({ type: 'contract.load', contractId });
-    await waitFor(actor, (s) => s.matches({ awaitingSignature: 'idle' }));
+    await waitFor(actor, (s) => s.matches({ awaitingSignature: 'idle' }), answered);
     actor.send({ type: 'contract.terminate' });
     expect(actor.getSnapshot().matches({ awaitingSignature: 'confirmTerminate' })).toBe(true);
     expect(terminate).not.toHaveBeenCalled();
@@ -101,7 +103,11 @@ describe('sign contract machine, model-based', () => {
     expect(actor.getSnapshot().matches({ awaitingSignature: 'idle' })).toBe(true);
     actor.send({ type: 'contract.terminate' });
     actor.send({ type: 'confirm.yes' });
-    await waitFor(actor, (s) => s.context.notice !== null && s.matches({ awaitingSignature: 'idle' }));
+    await waitFor(
+      actor,
+      (s) => s.context.notice !== null && s.matches({ awaitingSignature: 'idle' }),
+      answered,
+    );
     expect(terminate).toHaveBeenCalledTimes(1);
     expect(actor.getSnapshot().context.notice?.text).toBe('当前状态不允许此操作！');
   });
