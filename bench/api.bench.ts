@@ -9,7 +9,7 @@
  */
 import {
   levels,
-  load,
+  loadWithCpu,
   onBothDatabases,
   printTable,
   seconds,
@@ -64,7 +64,8 @@ async function measure(backend: string, databaseUrl: string | undefined): Promis
     }
     for (const clients of levels)
       for (const [name, [url, request]] of requests) {
-        rows.push({ backend, request: name, clients, ...(await load(url, clients, request)) });
+        const measured = await loadWithCpu(server, backend === 'PostgreSQL', url, clients, request);
+        rows.push({ backend, request: name, clients, ...measured });
         await new Promise((resolve) => setTimeout(resolve, 1000));
       }
     const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;

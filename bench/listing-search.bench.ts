@@ -10,12 +10,13 @@
  */
 import {
   levels,
-  load,
+  loadWithCpu,
   onBothDatabases,
   printTable,
   seconds,
   signIn,
   prepareThenServe,
+  type Request,
   type Row,
 } from './support/harness';
 import {
@@ -62,12 +63,14 @@ async function measure(backend: string, databaseUrl: string | undefined): Promis
       named.push([`${name} (${check.total.toLocaleString('en')} matches)`, path, body]);
     }
     for (const clients of levels) {
-      const floorBare = await load(`http://127.0.0.1:${ready.floorPort}/bare`, clients);
+      const measured = (url: string, request?: Request) =>
+        loadWithCpu(server, backend === 'PostgreSQL', url, clients, request);
+      const floorBare = await measured(`http://127.0.0.1:${ready.floorPort}/bare`);
       rows.push({ backend, request: 'floor: bare Fastify route', clients, ...floorBare });
-      const floorQuery = await load(`http://127.0.0.1:${ready.floorPort}/query`, clients);
+      const floorQuery = await measured(`http://127.0.0.1:${ready.floorPort}/query`);
       rows.push({ backend, request: 'floor: Fastify + one indexed query', clients, ...floorQuery });
       for (const [name, path, body] of named) {
-        const result = await load(`${base}${path}`, clients, { method: 'POST', body, headers });
+        const result = await measured(`${base}${path}`, { method: 'POST', body, headers });
         rows.push({ backend, request: name, clients, ...result });
       }
     }

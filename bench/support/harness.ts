@@ -5,7 +5,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import autocannon from 'autocannon';
@@ -24,6 +24,8 @@ export type Row = {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU time per answered request, in ms (measureCpu), when the run measured it. */
+  cpu?: CpuPerRequest;
 };
 
 /** A new PostgreSQL database for one run, or null when 127.0.0.1:5432 does not answer. */
@@ -50,7 +52,26 @@ export async function postgresDatabase(): Promise<{ url: string; drop: () => Pro
   };
 }
 
-export type BenchServer<Ready> = { child: ChildProcess; ready: Ready; peakRss: () => number };
+export type BenchServer<Ready> = {
+  child: ChildProcess;
+  ready: Ready;
+  peakRss: () => number;
+  /** The server process's CPU time so far (user + system), in ms, as it reports it over IPC. */
+  cpuMs: () => Promise<number>;
+};
+
+/** Asks a benchmark server for its CPU time (reportToBench answers 'cpu' with { cpuMs }). */
+function askCpu(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    const onMessage = (message: { cpuMs?: number }) => {
+      if (message.cpuMs === undefined) return;
+      child.off('message', onMessage);
+      resolve(message.cpuMs);
+    };
+    child.on('message', onMessage);
+    child.send('cpu');
+  });
+}
 
 /**
  * A benchmark server script compiled as `npm start` compiles the server (scripts/build-server.ts), so
@@ -79,7 +100,8 @@ export async function startBenchServer<Ready>(
   return new Promise((resolve, reject) => {
     child.on('message', (message: { ready?: Ready; rss?: number }) => {
       if (message.rss) rss = Math.max(rss, message.rss);
-      if (message.ready) resolve({ child, ready: message.ready, peakRss: () => rss });
+      if (message.ready)
+        resolve({ child, ready: message.ready, peakRss: () => rss, cpuMs: () => askCpu(child) });
     });
     child.once('exit', (code) => reject(new Error(`benchmark server exited (${code})`)));
   });
@@ -131,6 +153,11 @@ export function reportToBench(ready: object, onStop: () => Promise<void>): void 
   const send = (message: object) => process.send?.(message);
   send({ ready, rss: process.memoryUsage().rss });
   setInterval(() => send({ rss: process.memoryUsage().rss }), 1000).unref();
+  process.on('message', (message) => {
+    if (message !== 'cpu') return;
+    const { user, system } = process.cpuUsage();
+    send({ cpuMs: (user + system) / 1000 });
+  });
   process.on('disconnect', () => void onStop().then(() => process.exit(0)));
   process.on('SIGTERM', () => void onStop().then(() => process.exit(0)));
 }
@@ -144,7 +171,61 @@ export async function load(url: string, connections: number, request: Request = 
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx + result.timeouts,
+    requests: result.requests.total,
   };
+}
+
+/** CPU time per answered request, in ms: the server process, PostgreSQL's processes, the load generator. */
+export type CpuPerRequest = { server: number; postgres: number | null; generator: number };
+
+/**
+ * PostgreSQL's CPU time so far: every process named postgres on this machine (the server's backends and
+ * its own workers), from /proc; null where /proc is not there. Run on a quiet machine, nothing else uses it.
+ */
+function postgresCpuMs(): number | null {
+  if (!existsSync('/proc')) return null;
+  const ticksPerSecond = 100; // USER_HZ on Linux
+  let ticks = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
+      // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return (ticks * 1000) / ticksPerSecond;
+}
+
+/**
+ * Runs load() and divides the CPU time each side spent by the requests answered: where a level's
+ * throughput stops growing, these say which resource is full (two cores: their sum is the limit).
+ * PostgreSQL's share is left out for an embedded database (it runs inside the server process).
+ */
+export async function loadWithCpu(
+  server: BenchServer<unknown>,
+  withPostgres: boolean,
+  url: string,
+  connections: number,
+  request: Request = {},
+) {
+  const serverBefore = await server.cpuMs();
+  const postgresBefore = withPostgres ? postgresCpuMs() : null;
+  const generatorBefore = process.cpuUsage();
+  const result = await load(url, connections, request);
+  const generator = process.cpuUsage(generatorBefore);
+  const postgresAfter = withPostgres ? postgresCpuMs() : null;
+  const serverAfter = await server.cpuMs();
+  const perRequest = (ms: number) => ms / Math.max(1, result.requests);
+  const cpu: CpuPerRequest = {
+    server: perRequest(serverAfter - serverBefore),
+    postgres:
+      postgresBefore !== null && postgresAfter !== null ? perRequest(postgresAfter - postgresBefore) : null,
+    generator: perRequest((generator.user + generator.system) / 1000),
+  };
+  return { ...result, cpu };
 }
 
 /** Signs in through the product and answers the headers of that session. */
@@ -162,6 +243,7 @@ export async function signIn(base: string, userName: string, password = 'demo123
 
 /** Prints rows as a table with each row's share of the one-query floor of the same backend and level. */
 export function printTable(title: string, rows: Row[]): void {
+  const measuredCpu = rows.some((row) => row.cpu);
   const floorOf = (row: Row) =>
     rows.find(
       (other) =>
@@ -178,6 +260,7 @@ export function printTable(title: string, rows: Row[]): void {
     'p99 ms',
     'errors',
     'of one-query floor',
+    ...(measuredCpu ? ['CPU ms/req: server', 'PostgreSQL', 'load generator'] : []),
   ];
   const table = rows.map((row) => [
     row.backend,
@@ -188,6 +271,13 @@ export function printTable(title: string, rows: Row[]): void {
     row.p99.toFixed(1),
     String(row.errors),
     `${((row.rps / (floorOf(row)?.rps || 1)) * 100).toFixed(0)}%`,
+    ...(measuredCpu
+      ? [
+          row.cpu ? row.cpu.server.toFixed(2) : '',
+          row.cpu?.postgres != null ? row.cpu.postgres.toFixed(2) : row.cpu ? 'in server' : '',
+          row.cpu ? row.cpu.generator.toFixed(2) : '',
+        ]
+      : []),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)));
   console.log(`\n${title}`);
