@@ -1,13 +1,15 @@
 /**
  * The per-app pay-status gate (000 section 4): runs whenever a user opens an app page (contract 5,
- * sign 6, ...). It asks the server (/search/appUseSwitch) and follows the answer: 0 usable (with an
- * expiry date the reminder shows once per day; for app 6 the expired seals can be authorised),
+ * sign 6, ...). It asks the server (/search/appUseSwitch) and follows the answer: 0 usable (a
+ * reminder shows once per day when the expiry date is at most 30 days away, offering 去续费, or when
+ * app 6 has expired seals to authorise),
  * 1 not activated (activate -> recharge centre), 2 expired (renew), 3 trial offered (try ->
  * /try/appTryout -> proceed after 2.5 s), any other value proceeds. The final state's output says
  * what the page does next.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { components } from '../openapi/generated/api';
+import { expiryReminderDaysLeft } from '../domain/app-expiry-reminder';
 
 export type AppUseStatus = components['schemas']['RechargeAppUseStatus'];
 export type Tryout = components['schemas']['RechargeTryout'];
@@ -16,9 +18,14 @@ export type GateOutcome = 'proceed' | 'recharge' | 'authoriseSeals' | 'cancel';
 
 export type PayStatusGateInput = { payStatusId: number };
 
+/** Today's Beijing date (YYYY-MM-DD) and whether today's reminder of the app was already shown. */
+export type ReminderDay = { today: string; wasShown: boolean };
+
 export type PayStatusGateContext = {
   payStatusId: number;
   status: AppUseStatus | null;
+  /** The days left the reminder shows (domain/app-expiry-reminder.ts); null when it lists seals only. */
+  expiryDaysLeft: number | null;
   notice: { kind: 'error' | 'success' | 'info'; text: string } | null;
   outcome: GateOutcome | null;
 };
@@ -38,7 +45,10 @@ export const gateMessages = {
   notActivated: '贵公司尚未开通该应用，请前往充值中心开通',
   expired: '该应用已到期，请续费后继续使用',
   trialStarted: (days: number) => `已开通 ${days} 天试用，即将进入`,
-  expiresOn: (date: string) => `该应用将于 ${date} 到期，请及时续费`,
+  expiresOn: (date: string, daysLeft: number) =>
+    daysLeft === 0
+      ? `该应用将于 ${date} 到期，今天是最后一天，请及时续费`
+      : `该应用将于 ${date} 到期，还剩 ${daysLeft} 天，请及时续费`,
 } as const;
 
 function errorText(error: unknown): string {
@@ -47,6 +57,15 @@ function errorText(error: unknown): string {
 
 function statusOf(event: unknown): AppUseStatus {
   return (event as { output: AppUseStatus }).output;
+}
+
+function reminderDayOf(event: unknown): ReminderDay {
+  return (event as { output: ReminderDay }).output;
+}
+
+/** The days left of the reminder for the stored answer on the day the reminder check read. */
+function daysLeftOf(context: PayStatusGateContext, event: unknown): number | null {
+  return expiryReminderDaysLeft(context.status?.expirationDate ?? null, reminderDayOf(event).today);
 }
 
 export const payStatusGateMachine = setup({
@@ -60,8 +79,11 @@ export const payStatusGateMachine = setup({
     checkAppUse: fromPromise<AppUseStatus, { payStatusId: number }>(async () => {
       throw new Error('checkAppUse is provided by the app');
     }),
-    /** Whether today's expiry reminder of this app was already shown (src/ keeps the day per app). */
-    wasReminderShownToday: fromPromise<boolean, { payStatusId: number }>(async () => {
+    /**
+     * Today's date and whether today's reminder of this app was already shown (src/ keeps the day
+     * per app): the gate's only clock, so the once-per-day rule and the 30-day window share a day.
+     */
+    wasReminderShownToday: fromPromise<ReminderDay, { payStatusId: number }>(async () => {
       throw new Error('wasReminderShownToday is provided by the app');
     }),
     startTrial: fromPromise<Tryout, { payStatusId: number }>(async () => {
@@ -78,10 +100,12 @@ export const payStatusGateMachine = setup({
       }),
     }),
     storeStatus: assign({ status: ({ event }) => statusOf(event), notice: null }),
+    storeExpiryDaysLeft: assign({ expiryDaysLeft: ({ context, event }) => daysLeftOf(context, event) }),
     finish: assign({ outcome: (_args, outcome: GateOutcome) => outcome }),
   },
   guards: {
-    isUsableWithReminder: ({ event }) => {
+    /** Usable with something to remind of: an expiry date (whether it is due, today decides) or seals. */
+    mayNeedReminder: ({ event }) => {
       const status = statusOf(event);
       return status.type === 0 && (status.expirationDate !== null || status.expiredSeals.length > 0);
     },
@@ -89,8 +113,11 @@ export const payStatusGateMachine = setup({
     isNotActivated: ({ event }) => statusOf(event).type === 1,
     isExpired: ({ event }) => statusOf(event).type === 2,
     isTrialOffered: ({ event }) => statusOf(event).type === 3,
-    wasReminderShown: ({ event }) => (event as unknown as { output: boolean }).output,
+    wasReminderShown: ({ event }) => reminderDayOf(event).wasShown,
+    isReminderDue: ({ context, event }) =>
+      (context.status?.expiredSeals.length ?? 0) > 0 || daysLeftOf(context, event) !== null,
     hasExpiredSeals: ({ context }) => (context.status?.expiredSeals.length ?? 0) > 0,
+    isExpiryNear: ({ context }) => context.expiryDaysLeft !== null,
   },
 }).createMachine({
   id: 'payStatusGate',
@@ -98,6 +125,7 @@ export const payStatusGateMachine = setup({
   context: ({ input }) => ({
     payStatusId: (input as PayStatusGateInput | undefined)?.payStatusId ?? 0,
     status: null,
+    expiryDaysLeft: null,
     notice: null,
     outcome: null,
   }),
@@ -110,7 +138,7 @@ export const payStatusGateMachine = setup({
         src: 'checkAppUse',
         input: ({ context }) => ({ payStatusId: context.payStatusId }),
         onDone: [
-          { guard: 'isUsableWithReminder', target: 'checkingReminder', actions: 'storeStatus' },
+          { guard: 'mayNeedReminder', target: 'checkingReminder', actions: 'storeStatus' },
           { guard: 'isUsable', target: 'passed', actions: 'storeStatus' },
           { guard: 'isNotActivated', target: 'notActivated', actions: 'storeStatus' },
           { guard: 'isExpired', target: 'expired', actions: 'storeStatus' },
@@ -135,16 +163,27 @@ export const payStatusGateMachine = setup({
         input: ({ context }) => ({ payStatusId: context.payStatusId }),
         onDone: [
           { guard: 'wasReminderShown', target: 'passed' },
-          { target: 'reminding', actions: 'markReminderShown' },
+          {
+            guard: 'isReminderDue',
+            target: 'reminding',
+            actions: ['storeExpiryDaysLeft', 'markReminderShown'],
+          },
+          // The end is more than 30 days away and no seals: nothing to remind of and nothing marked,
+          // so the reminder shows on the first day the end comes within 30 days.
+          { target: 'passed' },
         ],
         // A reminder is never worth blocking the page for.
         onError: 'passed',
       },
     },
-    /** 0 with an expiry date (and for app 6 the expired seals): shown once per day, then the page opens. */
+    /**
+     * 0 with the end at most 30 days away (去续费 leads to the recharge centre as 2's does) and/or,
+     * for app 6, expired seals (去授权): shown once per day, then the page opens.
+     */
     reminding: {
       on: {
         'reminder.close': 'passed',
+        renew: { guard: 'isExpiryNear', target: 'goingToRecharge' },
         'seals.authorise': { guard: 'hasExpiredSeals', target: 'authorisingSeals' },
       },
     },

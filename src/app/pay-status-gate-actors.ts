@@ -1,13 +1,18 @@
 /**
  * The pay-status gate bound to the browser: the server's answer (/search/appUseSwitch), the trial
  * (/try/appTryout) and the once-per-day expiry reminder, remembered in localStorage per user, app
- * and date.
+ * and Beijing date (the date the reminder's 30-day window counts from, as the server's dates are).
  */
-import dayjs from 'dayjs';
 import { fromPromise } from 'xstate';
 import { api, ok } from '../api/client';
 import { normalizePagePath } from './pages';
-import { payStatusGateMachine, type AppUseStatus, type Tryout } from '../../machines/pay-status-gate.machine';
+import { beijingDateOf } from '../../domain/app-expiry-reminder';
+import {
+  payStatusGateMachine,
+  type AppUseStatus,
+  type ReminderDay,
+  type Tryout,
+} from '../../machines/pay-status-gate.machine';
 
 /** The apps whose pages pass the gate: house 1, customer 2, estate 3, contract 5, sign 6, promotion 21. */
 const gatedApps = [1, 2, 3, 5, 6, 21] as const;
@@ -46,7 +51,7 @@ function reminderKey(userId: number, payStatusId: number): string {
 }
 
 function today(): string {
-  return dayjs().format('YYYY-MM-DD');
+  return beijingDateOf(Date.now());
 }
 
 export function createPayStatusGateMachine(userId: number) {
@@ -60,9 +65,10 @@ export function createPayStatusGateMachine(userId: number) {
         if (!result.data) throw new Error('付费状态为空');
         return result.data;
       }),
-      wasReminderShownToday: fromPromise<boolean, { payStatusId: number }>(
-        async ({ input }) => localStorage.getItem(reminderKey(userId, input.payStatusId)) === today(),
-      ),
+      wasReminderShownToday: fromPromise<ReminderDay, { payStatusId: number }>(async ({ input }) => {
+        const day = today();
+        return { today: day, wasShown: localStorage.getItem(reminderKey(userId, input.payStatusId)) === day };
+      }),
       startTrial: fromPromise<Tryout, { payStatusId: number }>(async ({ input }) => {
         if (!isGatedApp(input.payStatusId)) throw new Error('该应用不提供试用');
         const result = await ok(api.POST('/try/appTryout', { body: { payStatusId: input.payStatusId } }));

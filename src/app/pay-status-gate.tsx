@@ -24,7 +24,7 @@ export function PayStatusGate({ tab, userId, children }: Props) {
   const [state, send] = useMachine(machine, { input: { payStatusId: tab.appType }, inspect });
   const workspace = useWorkspace();
   const outcome = state.output?.outcome ?? null;
-  const { status, notice } = state.context;
+  const { status, notice, expiryDaysLeft } = state.context;
 
   useEffect(() => {
     if (outcome === 'recharge') workspace.openPage(rechargeEntry);
@@ -79,7 +79,9 @@ export function PayStatusGate({ tab, userId, children }: Props) {
     body = (
       <>
         <Heading size="4">到期提醒</Heading>
-        {status?.expirationDate && <Text>{gateMessages.expiresOn(status.expirationDate)}</Text>}
+        {status?.expirationDate && expiryDaysLeft !== null && (
+          <Text>{gateMessages.expiresOn(status.expirationDate, expiryDaysLeft)}</Text>
+        )}
         {seals.length > 0 && (
           <Box>
             <Text as="p" mb="2">
@@ -98,6 +100,11 @@ export function PayStatusGate({ tab, userId, children }: Props) {
           {state.can({ type: 'seals.authorise' }) && (
             <Button variant="soft" onClick={() => send({ type: 'seals.authorise' })}>
               去授权
+            </Button>
+          )}
+          {state.can({ type: 'renew' }) && (
+            <Button variant="soft" onClick={() => send({ type: 'renew' })}>
+              去续费
             </Button>
           )}
           <Button onClick={() => send({ type: 'reminder.close' })}>知道了</Button>

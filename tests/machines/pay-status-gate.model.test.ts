@@ -2,8 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { generatePaths, measureCoverage } from '../support/machine-model';
 import { runPathOnMachine } from '../support/run-machine-path';
-import { gateSamples, payStatusGateModel } from '../models/pay-status-gate.model';
-import { payStatusGateMachine, type AppUseStatus, type Tryout } from '../../machines/pay-status-gate.machine';
+import { gateSamples, gateToday, payStatusGateModel } from '../models/pay-status-gate.model';
+import {
+  payStatusGateMachine,
+  type AppUseStatus,
+  type ReminderDay,
+  type Tryout,
+} from '../../machines/pay-status-gate.machine';
 
 const paths = generatePaths(payStatusGateModel);
 
@@ -47,23 +52,28 @@ describe('pay-status gate machine, model-based', () => {
     expect(actor.getSnapshot().output).toEqual({ outcome: 'proceed' });
   });
 
-  it('shows the expiry reminder only when today has not had it, and remembers it', async () => {
+  it('shows a near expiry reminder only when today has not had it, and remembers it', async () => {
     const markReminderShown = vi.fn();
-    const run = async (shownToday: boolean) => {
+    const run = async (wasShown: boolean) => {
       const machine = payStatusGateMachine.provide({
         actions: { markReminderShown },
         actors: {
           checkAppUse: fromPromise<AppUseStatus, { payStatusId: number }>(
-            async () => gateSamples.usableWithExpiry,
+            async () => gateSamples.usableExpiringSoon,
           ),
-          wasReminderShownToday: fromPromise<boolean, { payStatusId: number }>(async () => shownToday),
+          wasReminderShownToday: fromPromise<ReminderDay, { payStatusId: number }>(async () => ({
+            today: gateToday,
+            wasShown,
+          })),
         },
       });
       const actor = createActor(machine, { input: { payStatusId: 6 } }).start();
       await waitFor(actor, (s) => s.matches('reminding') || s.status === 'done');
       return actor.getSnapshot();
     };
-    expect((await run(false)).matches('reminding')).toBe(true);
+    const reminded = await run(false);
+    expect(reminded.matches('reminding')).toBe(true);
+    expect(reminded.context.expiryDaysLeft).toBe(24);
     expect(markReminderShown).toHaveBeenCalledTimes(1);
     expect((await run(true)).output).toEqual({ outcome: 'proceed' });
     expect(markReminderShown).toHaveBeenCalledTimes(1);

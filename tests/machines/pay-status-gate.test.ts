@@ -8,6 +8,9 @@ import {
 import { startHarness } from '../support/machine-harness';
 import { gateSamples } from '../models/pay-status-gate.model';
 
+/** The day every reminder check below reads, unless a test says otherwise. */
+const today = '2026-11-26';
+
 /** The gate of app 5 (contracts), answered by the server with this status. */
 async function openGate(status: AppUseStatus, markReminderShown = vi.fn()) {
   const harness = await startHarness(payStatusGateMachine, {
@@ -30,7 +33,13 @@ describe('pay-status gate, rules a user relies on', () => {
     const harness = await startHarness(payStatusGateMachine, { input: { payStatusId: 5 } });
     expect(harness.value()).toBe('checking');
     expect(harness.lastCall('checkAppUse')?.input).toStrictEqual({ payStatusId: 5 });
-    expect(harness.context()).toStrictEqual({ payStatusId: 5, status: null, notice: null, outcome: null });
+    expect(harness.context()).toStrictEqual({
+      payStatusId: 5,
+      status: null,
+      expiryDaysLeft: null,
+      notice: null,
+      outcome: null,
+    });
     const withoutInput = await startHarness(payStatusGateMachine);
     expect(withoutInput.lastCall('checkAppUse')?.input).toStrictEqual({ payStatusId: 0 });
   });
@@ -45,36 +54,103 @@ describe('pay-status gate, rules a user relies on', () => {
     }
   });
 
-  it('an expiry date or expired seals are reminded of once a day, then the page opens', async () => {
-    for (const status of [
-      gateSamples.usableWithExpiry,
-      { ...gateSamples.usableWithSeals, expirationDate: null },
-    ]) {
+  it('an end more than 30 days away opens the page without a reminder, and marks no day', async () => {
+    for (const expirationDate of ['2026-12-27', '2027-10-17']) {
       const markReminderShown = vi.fn();
+      const status = { ...gateSamples.usableExpiringLater, expirationDate };
       const harness = await openGate(status, markReminderShown);
       expect(harness.value()).toBe('checkingReminder');
       expect(harness.context()['status']).toStrictEqual(status);
       expect(harness.lastCall('wasReminderShownToday')?.input).toStrictEqual({ payStatusId: 5 });
-      await harness.done('wasReminderShownToday', false);
+      await harness.done('wasReminderShownToday', { today, wasShown: false });
+      expect(harness.value()).toBe('passed');
+      expect(harness.context()['expiryDaysLeft']).toBeNull();
+      expect(markReminderShown).not.toHaveBeenCalled();
+      expect(outcomeOf(harness)).toStrictEqual({ outcome: 'proceed' });
+    }
+  });
+
+  it('an end 30 days away or nearer is reminded of once a day with the days left, then the page opens', async () => {
+    for (const [expirationDate, daysLeft] of [
+      ['2026-12-26', 30],
+      ['2026-12-20', 24],
+      ['2026-11-27', 1],
+      ['2026-11-26', 0],
+    ] as const) {
+      const markReminderShown = vi.fn();
+      const status = { ...gateSamples.usableExpiringSoon, expirationDate };
+      const harness = await openGate(status, markReminderShown);
+      expect(harness.value()).toBe('checkingReminder');
+      await harness.done('wasReminderShownToday', { today, wasShown: false });
       expect(harness.value()).toBe('reminding');
+      expect(harness.context()['expiryDaysLeft']).toBe(daysLeft);
       expect(markReminderShown).toHaveBeenCalledTimes(1);
       expect(harness.actor.getSnapshot().status).toBe('active');
+      expect(harness.can({ type: 'renew' })).toBe(true);
+      expect(harness.can({ type: 'seals.authorise' })).toBe(false);
       await harness.send({ type: 'reminder.close' });
       expect(harness.value()).toBe('passed');
       expect(outcomeOf(harness)).toStrictEqual({ outcome: 'proceed' });
     }
-    expect(gateMessages.expiresOn('2027-10-17')).toBe('该应用将于 2027-10-17 到期，请及时续费');
+    expect(gateMessages.expiresOn('2026-12-26', 30)).toBe(
+      '该应用将于 2026-12-26 到期，还剩 30 天，请及时续费',
+    );
+    expect(gateMessages.expiresOn('2026-11-27', 1)).toBe('该应用将于 2026-11-27 到期，还剩 1 天，请及时续费');
+    expect(gateMessages.expiresOn('2026-11-26', 0)).toBe(
+      '该应用将于 2026-11-26 到期，今天是最后一天，请及时续费',
+    );
+  });
+
+  it('the days are counted from the day the reminder check read, not a fixed one', async () => {
+    const harness = await openGate({ ...gateSamples.usableExpiringSoon, expirationDate: '2027-01-30' });
+    await harness.done('wasReminderShownToday', { today: '2026-12-31', wasShown: false });
+    expect(harness.context()['expiryDaysLeft']).toBe(30);
+    const later = await openGate({ ...gateSamples.usableExpiringSoon, expirationDate: '2027-01-30' });
+    await later.done('wasReminderShownToday', { today: '2026-12-30', wasShown: false });
+    expect(later.value()).toBe('passed');
+  });
+
+  it('去续费 of a near end leads to the recharge centre, as 续费 of an expired app does', async () => {
+    const harness = await openGate(gateSamples.usableExpiringSoon);
+    await harness.done('wasReminderShownToday', { today, wasShown: false });
+    await harness.send({ type: 'renew' });
+    expect(harness.value()).toBe('goingToRecharge');
+    expect(outcomeOf(harness)).toStrictEqual({ outcome: 'recharge' });
+  });
+
+  it('expired seals are reminded of whatever the date, with the seals only: no days, no 去续费', async () => {
+    for (const expirationDate of ['2027-10-17', null]) {
+      const markReminderShown = vi.fn();
+      const status = { ...gateSamples.usableWithSeals, expirationDate };
+      const harness = await openGate(status, markReminderShown);
+      expect(harness.value()).toBe('checkingReminder');
+      await harness.done('wasReminderShownToday', { today, wasShown: false });
+      expect(harness.value()).toBe('reminding');
+      expect(harness.context()['expiryDaysLeft']).toBeNull();
+      expect(markReminderShown).toHaveBeenCalledTimes(1);
+      expect(harness.can({ type: 'renew' })).toBe(false);
+      await harness.send({ type: 'renew' });
+      expect(harness.value()).toBe('reminding');
+      await harness.send({ type: 'reminder.close' });
+      expect(outcomeOf(harness)).toStrictEqual({ outcome: 'proceed' });
+    }
+    // Seals and a near end: both, with 去授权 and 去续费.
+    const both = await openGate({ ...gateSamples.usableWithSeals, expirationDate: '2026-12-01' });
+    await both.done('wasReminderShownToday', { today, wasShown: false });
+    expect(both.context()['expiryDaysLeft']).toBe(5);
+    expect(both.can({ type: 'renew' })).toBe(true);
+    expect(both.can({ type: 'seals.authorise' })).toBe(true);
   });
 
   it('a reminder already shown today, or a failed look-up of it, does not stop the page', async () => {
     const markReminderShown = vi.fn();
-    const shown = await openGate(gateSamples.usableWithExpiry, markReminderShown);
-    await shown.done('wasReminderShownToday', true);
+    const shown = await openGate(gateSamples.usableExpiringSoon, markReminderShown);
+    await shown.done('wasReminderShownToday', { today, wasShown: true });
     expect(shown.value()).toBe('passed');
     expect(outcomeOf(shown)).toStrictEqual({ outcome: 'proceed' });
     expect(markReminderShown).not.toHaveBeenCalled();
 
-    const unreadable = await openGate(gateSamples.usableWithExpiry, markReminderShown);
+    const unreadable = await openGate(gateSamples.usableExpiringSoon, markReminderShown);
     await unreadable.fail('wasReminderShownToday', new Error('存储不可用'));
     expect(unreadable.value()).toBe('passed');
     expect(unreadable.context()['notice']).toBeNull();
@@ -84,13 +160,13 @@ describe('pay-status gate, rules a user relies on', () => {
 
   it('去授权 leads to the seals only when the reminder lists expired seals', async () => {
     const withSeals = await openGate(gateSamples.usableWithSeals);
-    await withSeals.done('wasReminderShownToday', false);
+    await withSeals.done('wasReminderShownToday', { today, wasShown: false });
     await withSeals.send({ type: 'seals.authorise' });
     expect(withSeals.value()).toBe('authorisingSeals');
     expect(outcomeOf(withSeals)).toStrictEqual({ outcome: 'authoriseSeals' });
 
-    const withoutSeals = await openGate(gateSamples.usableWithExpiry);
-    await withoutSeals.done('wasReminderShownToday', false);
+    const withoutSeals = await openGate(gateSamples.usableExpiringSoon);
+    await withoutSeals.done('wasReminderShownToday', { today, wasShown: false });
     expect(withoutSeals.can({ type: 'seals.authorise' })).toBe(false);
     await withoutSeals.send({ type: 'seals.authorise' });
     expect(withoutSeals.value()).toBe('reminding');

@@ -3,8 +3,13 @@ import {
   payStatusGateMachine,
   type AppUseStatus,
   type PayStatusGateContext,
+  type ReminderDay,
 } from '../../machines/pay-status-gate.machine';
+import { expiryReminderDaysLeft } from '../../domain/app-expiry-reminder';
 import type { ModelSpec } from '../support/machine-model';
+
+/** The day the model's reminder check reads; the samples' expiry dates are set against it. */
+export const gateToday = '2026-11-26';
 
 const expiredSeal = {
   sealId: 1,
@@ -16,7 +21,23 @@ const expiredSeal = {
 
 // expiredSeals first: path descriptions keep only the first 80 characters of a payload.
 export const gateSamples = {
-  usableWithExpiry: { type: 0, expiredSeals: [], expirationDate: '2027-10-17', tryDays: null, message: null },
+  // 24 days left: the reminder says so and offers 去续费.
+  usableExpiringSoon: {
+    type: 0,
+    expiredSeals: [],
+    expirationDate: '2026-12-20',
+    tryDays: null,
+    message: null,
+  },
+  // 325 days left: no reminder.
+  usableExpiringLater: {
+    type: 0,
+    expiredSeals: [],
+    expirationDate: '2027-10-17',
+    tryDays: null,
+    message: null,
+  },
+  // The end far away, but seals to authorise: the reminder lists the seals only.
   usableWithSeals: {
     type: 0,
     expiredSeals: [expiredSeal],
@@ -50,15 +71,28 @@ export const gateSamples = {
   unknown: { type: 7 as 0, expirationDate: null, tryDays: null, message: null, expiredSeals: [] },
 } satisfies Record<string, AppUseStatus>;
 
+export const reminderDays = {
+  notShown: { today: gateToday, wasShown: false },
+  shown: { today: gateToday, wasShown: true },
+} satisfies Record<string, ReminderDay>;
+
+/** What a reminder of this answer would be about: the seals (去授权) and whether the end is near (去续费). */
+function reminderTopics(context: unknown) {
+  const status = (context as PayStatusGateContext).status;
+  return {
+    hasSeals: (status?.expiredSeals.length ?? 0) > 0,
+    isEndNear: status?.type === 0 && expiryReminderDaysLeft(status.expirationDate, gateToday) !== null,
+  };
+}
+
 export const payStatusGateModel: ModelSpec = {
   machine: payStatusGateMachine,
-  serializeContext: (context) => {
-    const c = context as PayStatusGateContext;
-    return { notice: c.notice?.text ?? null, hasSeals: (c.status?.expiredSeals.length ?? 0) > 0 };
-  },
-  // The browser paths need the seals only: 去授权 is offered when the reminder lists expired seals.
-  browserSerializeContext: (context) =>
-    ((context as PayStatusGateContext).status?.expiredSeals.length ?? 0) > 0,
+  serializeContext: (context) => ({
+    notice: (context as PayStatusGateContext).notice?.text ?? null,
+    ...reminderTopics(context),
+  }),
+  // The browser paths need what the guards read: 去授权 is offered for seals, 去续费 for a near end.
+  browserSerializeContext: reminderTopics,
   events: {
     'xstate.done.actor.checkAppUse': Object.values(gateSamples).map((output) => ({
       type: 'xstate.done.actor.checkAppUse',
@@ -67,10 +101,10 @@ export const payStatusGateModel: ModelSpec = {
     'xstate.error.actor.checkAppUse': [
       { type: 'xstate.error.actor.checkAppUse', error: new Error('网络错误') },
     ],
-    'xstate.done.actor.wasReminderShownToday': [
-      { type: 'xstate.done.actor.wasReminderShownToday', output: false },
-      { type: 'xstate.done.actor.wasReminderShownToday', output: true },
-    ],
+    'xstate.done.actor.wasReminderShownToday': Object.values(reminderDays).map((output) => ({
+      type: 'xstate.done.actor.wasReminderShownToday',
+      output,
+    })),
     'xstate.error.actor.wasReminderShownToday': [
       { type: 'xstate.error.actor.wasReminderShownToday', error: new Error('存储不可用') },
     ],
