@@ -1,6 +1,7 @@
 /**
  * The sandbox face verification provider's page (/sandbox/face?faceId=..., the faceUrl of
- * getFaceUrl): no camera, two buttons, 核身通过 and 核身不通过. It needs no session, as a real
+ * getFaceUrl): no camera, buttons 核身通过 and 核身不通过, and 模拟超时 (the check expires now, as a
+ * provider's sandbox lets a tester simulate a timeout). It needs no session, as a real
  * provider's page opened on a phone would not; the screen that asked for the check learns the
  * result by polling getFaceStatus.
  */
@@ -10,7 +11,7 @@ import { useSearchParams } from 'react-router';
 import { Badge, Box, Button, Callout, Card, DataList, Flex, Heading, Text } from '@radix-ui/themes';
 import { resourceMachine } from '../../../machines/resource.machine';
 import { inspect } from '../../inspector/inspection-store';
-import { decideFace, loadNothing, type FaceDecision } from './face-actors';
+import { decideFace, loadNothing, type FaceAction, type FaceDecision } from './face-actors';
 
 const statusNames: Record<
   FaceDecision['status'],
@@ -31,13 +32,16 @@ function FaceProvider({ faceId }: { faceId: string }) {
   const isBusy = !state.matches('loaded');
   const status = statusNames[decision?.status ?? 0];
   const isOpen = (decision?.status ?? 0) === 0;
+  const choose = (value: FaceAction) => send({ type: 'save', value });
 
   return (
     <Card size="3" style={{ maxWidth: 480, width: '100%' }} data-testid="sandbox-face">
       <Flex direction="column" gap="4">
         <Heading size="5">人脸核身（沙箱）</Heading>
         <Callout.Root color="amber">
-          <Callout.Text>沙箱核身服务：不采集真实人脸，由您选择核身结果。</Callout.Text>
+          <Callout.Text>
+            沙箱核身服务：不采集真实人脸，由您选择核身结果；模拟超时即视为本次核身已过有效期。
+          </Callout.Text>
         </Callout.Root>
         <DataList.Root>
           <DataList.Item>
@@ -61,15 +65,13 @@ function FaceProvider({ faceId }: { faceId: string }) {
         )}
         {state.context.error && <Text color="red">{state.context.error}</Text>}
         <Flex gap="3" justify="end">
-          <Button
-            variant="soft"
-            color="red"
-            disabled={isBusy || !isOpen}
-            onClick={() => send({ type: 'save', value: false })}
-          >
+          <Button variant="soft" color="gray" disabled={isBusy || !isOpen} onClick={() => choose('timeout')}>
+            模拟超时
+          </Button>
+          <Button variant="soft" color="red" disabled={isBusy || !isOpen} onClick={() => choose('fail')}>
             核身不通过
           </Button>
-          <Button disabled={isBusy || !isOpen} onClick={() => send({ type: 'save', value: true })}>
+          <Button disabled={isBusy || !isOpen} onClick={() => choose('pass')}>
             核身通过
           </Button>
         </Flex>

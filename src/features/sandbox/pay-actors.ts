@@ -5,7 +5,8 @@ import type { components } from '../../../openapi/generated/api';
 
 export type PayOrder = components['schemas']['SandboxPayOrder'];
 export type PayResult = { order: PayOrder; message: string };
-export type PayAction = 'confirm' | 'cancel';
+/** 确认支付, 取消支付, or 模拟订单关闭 (the pay window runs out now, as a payment provider's sandbox offers). */
+export type PayAction = 'confirm' | 'cancel' | 'timeout';
 
 async function readOrder(orderNumber: string): Promise<PayOrder> {
   const result = await ok(api.GET('/sandbox/payOrder', { params: { query: { orderNumber } } }));
@@ -20,14 +21,16 @@ export function loadPayOrder(orderNumber: string) {
   }));
 }
 
-/** 确认支付 or 取消支付, then the order as it now is, with the server's message. */
-export function payOrCancel(orderNumber: string) {
+/** The cashier's action, then the order as it now is, with the server's message. */
+export function runCashierAction(orderNumber: string) {
   return fromPromise<unknown, { value: unknown }>(async ({ input }): Promise<PayResult> => {
     const body = { orderNumber };
     const result =
       input.value === 'confirm'
         ? await ok(api.POST('/sandbox/payConfirm', { body }))
-        : await ok(api.POST('/sandbox/payCancel', { body }));
+        : input.value === 'timeout'
+          ? await ok(api.POST('/sandbox/payTimeout', { body }))
+          : await ok(api.POST('/sandbox/payCancel', { body }));
     return { order: await readOrder(orderNumber), message: result.message };
   });
 }

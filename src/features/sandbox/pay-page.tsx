@@ -1,6 +1,7 @@
 /**
- * The sandbox payment provider's cashier (/sandbox/pay?orderNumber=...): the order and two buttons,
- * 确认支付 and 取消支付. It uses the normal session of a user of the order's company.
+ * The sandbox payment provider's cashier (/sandbox/pay?orderNumber=...): the order and its buttons,
+ * 确认支付, 取消支付 and 模拟订单关闭 (the order's pay window runs out now, as a payment provider's
+ * sandbox lets a tester simulate a timeout). It uses the normal session of a user of the order's company.
  */
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
@@ -8,7 +9,7 @@ import { useSearchParams } from 'react-router';
 import { Badge, Box, Button, Callout, Card, DataList, Flex, Heading, Text } from '@radix-ui/themes';
 import { resourceMachine } from '../../../machines/resource.machine';
 import { inspect } from '../../inspector/inspection-store';
-import { loadPayOrder, payOrCancel, type PayResult } from './pay-actors';
+import { loadPayOrder, runCashierAction, type PayAction, type PayResult } from './pay-actors';
 
 const statusNames: Record<number, { label: string; color: 'orange' | 'green' | 'gray' | 'red' }> = {
   0: { label: '待支付', color: 'orange' },
@@ -19,7 +20,9 @@ const statusNames: Record<number, { label: string; color: 'orange' | 'green' | '
 
 function Cashier({ orderNumber }: { orderNumber: string }) {
   const [machine] = useState(() =>
-    resourceMachine.provide({ actors: { load: loadPayOrder(orderNumber), save: payOrCancel(orderNumber) } }),
+    resourceMachine.provide({
+      actors: { load: loadPayOrder(orderNumber), save: runCashierAction(orderNumber) },
+    }),
   );
   const [state, send] = useMachine(machine, { inspect });
   const result = state.context.data as PayResult | null;
@@ -27,6 +30,7 @@ function Cashier({ orderNumber }: { orderNumber: string }) {
   const isBusy = !state.matches('loaded');
   const isPending = order?.status === 0;
   const status = order ? statusNames[order.status] : undefined;
+  const act = (value: PayAction) => send({ type: 'save', value });
 
   return (
     <Card size="3" style={{ maxWidth: 480, width: '100%' }} data-testid="sandbox-pay">
@@ -92,15 +96,13 @@ function Cashier({ orderNumber }: { orderNumber: string }) {
         )}
         {state.context.error && !state.matches('failed') && <Text color="red">{state.context.error}</Text>}
         <Flex gap="3" justify="end">
-          <Button
-            variant="soft"
-            color="gray"
-            disabled={isBusy || !isPending}
-            onClick={() => send({ type: 'save', value: 'cancel' })}
-          >
+          <Button variant="soft" color="red" disabled={isBusy || !isPending} onClick={() => act('timeout')}>
+            模拟订单关闭
+          </Button>
+          <Button variant="soft" color="gray" disabled={isBusy || !isPending} onClick={() => act('cancel')}>
             取消支付
           </Button>
-          <Button disabled={isBusy || !isPending} onClick={() => send({ type: 'save', value: 'confirm' })}>
+          <Button disabled={isBusy || !isPending} onClick={() => act('confirm')}>
             确认支付
           </Button>
         </Flex>
