@@ -1,22 +1,27 @@
 /**
  * The pay-status gate's model driven through the real main layout against the real server. Each
- * outcome comes from real data: company A (demo) has 在线签约 usable with an expiry and 推广 expired;
- * a fresh company has 房源 not activated and 合同 on offer as a trial (used once per company, so
- * every path that may try gets its own company). What the real server cannot answer here — seals
- * whose seal-free authorisation ran out (at least 1 day after it is given, and the server has no
- * test clock), a gated app usable without an expiry date (only the ungated 首页 and 充值中心 are), a
- * type the client does not know — is forged at the network layer: the real /search/appUseSwitch
- * call goes to the server and its answer comes back as the model's sample (recorded as `network`;
- * docs/testing.md). seals.authorise without expired seals: no screen offers it (the machine ignores
- * it), so its executor checks 去授权 is absent and sends nothing. No event goes through the inspector.
+ * outcome comes from real data: company A (demo) has 在线签约 usable until about 11 months from now
+ * (no reminder) and 推广 expired; a fresh company has 房源 not activated and 合同 on offer as a trial
+ * (used once per company, so every path that may try gets its own company), and once the company
+ * has taken that 7-day trial, 合同 is usable with its end 7 days away (the reminder with 还剩 7 天
+ * and 去续费). What the real server cannot answer here — seals whose seal-free authorisation ran out
+ * (at least 1 day after it is given, and the server has no test clock; only the seals are forged,
+ * the rest of the answer stays the server's), a gated app usable without an expiry date (only the
+ * ungated 首页 and 充值中心 are), a type the client does not know — is forged at the network layer:
+ * the real /search/appUseSwitch call goes to the server and its answer comes back changed (recorded
+ * as `network`; docs/testing.md). seals.authorise without expired seals and renew in a reminder of
+ * seals only: no screen offers them (the machine ignores them), so their executors check the button
+ * is absent and send nothing. No event goes through the inspector.
  */
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { generatePaths } from '../tests/support/machine-model';
-import { payStatusGateModel } from '../tests/models/pay-status-gate.model';
+import { gateToday, payStatusGateModel } from '../tests/models/pay-status-gate.model';
+import { beijingDateOf, expiryReminderDaysLeft } from '../domain/app-expiry-reminder';
 import {
   gateMessages,
   type AppUseStatus,
   type PayStatusGateContext,
+  type ReminderDay,
 } from '../machines/pay-status-gate.machine';
 import {
   browserModel,
@@ -31,6 +36,8 @@ type Fixture = {
   credentials: Credentials | null;
   /** The menu entry of the gated page this path opens. */
   pageName: string;
+  /** The days left the real data gives the reminder (the 7-day trial), or null. */
+  daysLeft: number | null;
   /** The next /search/appUseSwitch answer is forged at the network layer. */
   isForging: boolean;
 };
@@ -52,19 +59,32 @@ const openedPage = (page: Page) =>
 const tabBar = (page: Page) => page.getByRole('tablist', { name: '已打开的页面' });
 const noop = async () => {};
 
-/** Whether the real server gives this answer for one of the pages the paths open. */
-function isRealAnswer(status: AppUseStatus): boolean {
-  if (status.expiredSeals.length > 0) return false;
-  if (status.type === 0) return status.expirationDate !== null;
-  return [1, 2, 3].includes(status.type);
+/** What the real server cannot give and is forged over its answer, or null for a real answer. */
+function forgedPart(status: AppUseStatus): Partial<AppUseStatus> | null {
+  // Demo A's 在线签约 is usable with its end far away: only the seals are missing.
+  if (status.expiredSeals.length > 0) return { expiredSeals: status.expiredSeals };
+  if (status.type === 0) return status.expirationDate !== null ? null : status;
+  return [1, 2, 3].includes(status.type) ? null : status;
 }
 
-/** Which company and which page give the answer the path needs. */
-function pageFor(status: AppUseStatus | undefined): { fresh: boolean; pageName: string } {
-  if (status?.type === 1) return { fresh: true, pageName: '房源' };
-  if (status?.type === 3) return { fresh: true, pageName: '合同' };
-  if (status?.type === 2) return { fresh: false, pageName: '推广' };
-  return { fresh: false, pageName: '在线签约' };
+/** The model's sample is usable with its end within the reminder's 30 days. */
+function isEndNear(status: AppUseStatus): boolean {
+  return status.type === 0 && expiryReminderDaysLeft(status.expirationDate, gateToday) !== null;
+}
+
+/** Which company and which page (of which app) give the answer the path needs. */
+function pageFor(status: AppUseStatus | undefined): {
+  fresh: boolean;
+  pageName: string;
+  appType: number;
+  takesTrial: boolean;
+} {
+  if (status?.type === 1) return { fresh: true, pageName: '房源', appType: 1, takesTrial: false };
+  if (status?.type === 3) return { fresh: true, pageName: '合同', appType: 5, takesTrial: false };
+  // The 7-day trial of 合同, taken before the page opens: usable, its end 7 days away.
+  if (status && isEndNear(status)) return { fresh: true, pageName: '合同', appType: 5, takesTrial: true };
+  if (status?.type === 2) return { fresh: false, pageName: '推广', appType: 21, takesTrial: false };
+  return { fresh: false, pageName: '在线签约', appType: 6, takesTrial: false };
 }
 
 async function failNextCall(page: Page, path: string): Promise<void> {
@@ -79,8 +99,8 @@ async function failNextCall(page: Page, path: string): Promise<void> {
   );
 }
 
-/** The next answer of this call is the model's sample: the real call goes on, its data is replaced. */
-async function forgeNextAnswer(c: Context, path: string, sample: AppUseStatus): Promise<void> {
+/** The next answer of this call is changed: the real call goes on, the forged part replaces its data. */
+async function forgeNextAnswer(c: Context, path: string, forged: Partial<AppUseStatus>): Promise<void> {
   let used = false;
   c.fixture.isForging = true;
   await c.page.route(
@@ -91,7 +111,7 @@ async function forgeNextAnswer(c: Context, path: string, sample: AppUseStatus): 
       const response = await route.fetch();
       const envelope = (await response.json()) as { code: number; data?: AppUseStatus };
       if (envelope.code !== 200 || !envelope.data) throw new Error(`${path}: ${JSON.stringify(envelope)}`);
-      await route.fulfill({ response, json: { ...envelope, data: { ...envelope.data, ...sample } } });
+      await route.fulfill({ response, json: { ...envelope, data: { ...envelope.data, ...forged } } });
     },
   );
 }
@@ -105,23 +125,29 @@ const executors: BrowserExecutors<Fixture> = {
   events: {
     'xstate.init': async (c) => {
       const status = (c.next?.event as unknown as { output?: AppUseStatus } | undefined)?.output;
-      const { fresh, pageName } = pageFor(status);
+      const { fresh, pageName, appType, takesTrial } = pageFor(status);
       const userName = fresh ? await registerCompany(c.request, '试用房产') : demoManager.userName;
       const credentials = await login(c.request, userName, fresh ? e2ePassword : demoManager.password);
       c.fixture.credentials = credentials;
-      c.fixture.pageName = pageFor(status).pageName;
-      const afterNext = c.afterNext?.event as unknown as { type: string; output?: unknown } | undefined;
+      c.fixture.pageName = pageName;
+      if (takesTrial) {
+        const trial = await post(c.request, '/try/appTryout', { payStatusId: appType }, credentials);
+        expect(trial.code).toBe(200);
+        c.fixture.daysLeft = 7;
+      }
+      const afterNext = c.afterNext?.event as unknown as
+        { type: string; output?: Partial<ReminderDay> } | undefined;
       const reminder = {
         // Today's reminder was already shown: the flag the app keeps per user, app and date.
         shownFor:
-          afterNext?.type === 'xstate.done.actor.wasReminderShownToday' && afterNext.output === true
-            ? `payReminder:${await userIdOf(c, credentials)}:6`
+          afterNext?.type === 'xstate.done.actor.wasReminderShownToday' && afterNext.output?.wasShown === true
+            ? `payReminder:${await userIdOf(c, credentials)}:${appType}`
             : '',
         // The browser refuses to read the flag (storage blocked).
         isBlocked: afterNext?.type === 'xstate.error.actor.wasReminderShownToday',
       };
       await c.page.addInitScript(
-        ([value, shownFor, isBlocked]) => {
+        ([value, shownFor, isBlocked, today]) => {
           if (isBlocked) {
             const storage = Storage.prototype;
             const getItem = Object.getOwnPropertyDescriptor(storage, 'getItem')?.value as (
@@ -136,18 +162,21 @@ const executors: BrowserExecutors<Fixture> = {
           if (sessionStorage.getItem('e2e-seeded')) return;
           localStorage.setItem('inspector', '1');
           localStorage.setItem('userToken', value);
-          const now = new Date();
-          const today = [now.getFullYear(), now.getMonth() + 1, now.getDate()]
-            .map((n) => String(n).padStart(2, '0'))
-            .join('-');
           if (shownFor) localStorage.setItem(shownFor, today);
           sessionStorage.setItem('e2e-seeded', '1');
         },
-        [JSON.stringify(credentials), reminder.shownFor, reminder.isBlocked] as const,
+        // The app remembers the reminder by the Beijing date (src/app/pay-status-gate-actors.ts).
+        [
+          JSON.stringify(credentials),
+          reminder.shownFor,
+          reminder.isBlocked,
+          beijingDateOf(Date.now()),
+        ] as const,
       );
       if (nextType(c) === 'xstate.error.actor.checkAppUse')
         await failNextCall(c.page, '/search/appUseSwitch');
-      if (status && !isRealAnswer(status)) await forgeNextAnswer(c, '/search/appUseSwitch', status);
+      const forged = status && forgedPart(status);
+      if (forged) await forgeNextAnswer(c, '/search/appUseSwitch', forged);
       await c.page.goto('/#/layout/index');
       await c.page
         .getByRole('navigation', { name: '主菜单' })
@@ -168,7 +197,14 @@ const executors: BrowserExecutors<Fixture> = {
         .getByRole('button', { name: /^(取消|关闭)$/ })
         .click(),
     activate: async (c) => gate(c.page).getByRole('button', { name: '立即开通' }).click(),
-    renew: async (c) => gate(c.page).getByRole('button', { name: '去续费' }).click(),
+    renew: async (c) => {
+      const button = gate(c.page).getByRole('button', { name: '去续费' });
+      // A reminder of seals only does not offer it (the machine ignores it): nothing to do, the gate stays.
+      const previous = c.step.previous;
+      if (previous.matches('reminding') && (previous.context as PayStatusGateContext).expiryDaysLeft === null)
+        await expect(button).toHaveCount(0);
+      else await button.click();
+    },
     try: async (c) => {
       // Someone else of the company started the trial meanwhile: the server refuses a second one.
       if (nextType(c) === 'xstate.error.actor.startTrial' && c.fixture.credentials) {
@@ -195,8 +231,17 @@ const executors: BrowserExecutors<Fixture> = {
     'payStatusGate.reminding': async (c) => {
       const context = c.step.state.context as PayStatusGateContext;
       await expect(gate(c.page)).toContainText('到期提醒');
-      if (context.status?.expirationDate)
-        await expect(gate(c.page)).toContainText(/该应用将于 \d{4}-\d{2}-\d{2} 到期，请及时续费/);
+      if (context.expiryDaysLeft !== null) {
+        await expect(gate(c.page)).toContainText(
+          new RegExp(
+            `该应用将于 \\d{4}-\\d{2}-\\d{2} 到期，还剩 ${c.fixture.daysLeft ?? '\\d+'} 天，请及时续费`,
+          ),
+        );
+        await expect(gate(c.page).getByRole('button', { name: '去续费' })).toHaveCount(1);
+      } else {
+        await expect(gate(c.page)).not.toContainText('到期，');
+        await expect(gate(c.page).getByRole('button', { name: '去续费' })).toHaveCount(0);
+      }
       const seals = context.status?.expiredSeals ?? [];
       for (const seal of seals) await expect(gate(c.page)).toContainText(seal.sealTitle);
       await expect(gate(c.page).getByRole('button', { name: '去授权' })).toHaveCount(
@@ -249,7 +294,7 @@ test.describe('pay-status gate machine through the real main layout', () => {
       await runPathInBrowser(spec, path, executors, {
         page,
         request,
-        fixture: { credentials: null, pageName: '', isForging: false },
+        fixture: { credentials: null, pageName: '', daysLeft: null, isForging: false },
       });
     });
   }
