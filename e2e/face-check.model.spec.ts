@@ -7,14 +7,15 @@
  * and the page then reads it from getFaceStatus. The browser's clock is paused
  * once the dialog is open, so the 5 s poll happens only when a path moves the clock. Network
  * failures of getFaceUrl and getFaceStatus are real failed calls; face.open is the 打开核身页面 link.
- * A check past its 10 minutes the real server cannot answer within a test (it has no test clock):
- * that getFaceStatus is the real answer with status 3, forged at the network layer (recorded as
- * `network`). Another identity started from a failed or expired check is not something the UI can
+ * A check past its 10 minutes: a tester opens the check's provider page again (in a browser of its
+ * own, whose clock runs) and presses 模拟超时, which moves the check's own expiry into the past on
+ * the server (sandboxFaceTimeout); the server's real rule then answers status 3 to the page's next
+ * getFaceStatus. Another identity started from a failed or expired check is not something the UI can
  * do (editing the name or ID number resets the check first): the paths are the generated browser
  * paths without one, narrowed to a subset that still takes every transition
- * (e2e/support/covering-paths.ts). Nothing goes through the inspector.
+ * (e2e/support/covering-paths.ts). Nothing goes through the inspector, nothing is forged.
  */
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { generatePaths, type ModelPath, type ModelStep } from '../tests/support/machine-model';
 import { faceCheckModel } from '../tests/models/face-check.model';
 import {
@@ -27,7 +28,6 @@ import {
 import {
   browserModel,
   runPathInBrowser,
-  declareStepSource,
   type BrowserExecutors,
   type StepContext,
 } from './support/run-browser-path';
@@ -42,8 +42,8 @@ type Fixture = {
   opened: Promise<Page> | null;
   /** The check under way (from its provider page's address). */
   faceId: string | null;
-  /** The next getFaceStatus answer is forged at the network layer (expired). */
-  forging: boolean;
+  /** That provider page's full address, to open it again. */
+  providerAddress: string | null;
   /** The poll the clock set off, when a path ends while it is in flight. */
   polled: Promise<unknown> | null;
 };
@@ -110,7 +110,29 @@ async function takeProvider(c: Context): Promise<void> {
   c.fixture.opened = null;
   await expect(provider).toHaveURL(providerUrl);
   c.fixture.faceId = providerUrl.exec(provider.url())?.[1] ?? null;
+  c.fixture.providerAddress = provider.url();
   await provider.close();
+}
+
+/**
+ * 模拟超时 on the check's provider page, opened again in a browser context of its own (the dialog's
+ * clock is paused, and the page needs no session): the sandbox provider moves the check's expiry
+ * into the past, and the server's own rule expires it.
+ */
+async function timeOutOnProviderPage(c: Context): Promise<void> {
+  const browser = c.page.context().browser();
+  if (!browser) throw new Error('no browser');
+  const tester = await browser.newContext();
+  try {
+    const provider = await tester.newPage();
+    await provider.goto(need(c.fixture.providerAddress));
+    const card = provider.getByTestId('sandbox-face');
+    await expect(card.getByTestId('face-status')).toHaveText('待核身');
+    await card.getByRole('button', { name: '模拟超时' }).click();
+    await expect(card.getByTestId('face-status')).toHaveText('已过期');
+  } finally {
+    await tester.close();
+  }
 }
 
 /** The check's real status on the server. */
@@ -126,7 +148,7 @@ async function serverStatus(c: Context): Promise<number> {
   return status.status;
 }
 
-/** Makes the next getFaceStatus answer the way the next step says: decided on the provider's page, failed, or held. */
+/** Makes the next getFaceStatus answer the way the next step says: decided or timed out on the provider's side, failed, or held. */
 async function arrangeStatus(c: Context): Promise<void> {
   const next = c.next?.event;
   if (next?.type === 'xstate.error.actor.readFaceStatus') {
@@ -141,24 +163,7 @@ async function arrangeStatus(c: Context): Promise<void> {
     });
     expect(decided.data.status).toBe(status);
   }
-  if (status === 3) {
-    // A check expires after 10 minutes on the server, which has no test clock: the real answer
-    // (still 待核身) is fetched and given back with status 3.
-    let used = false;
-    c.fixture.forging = true;
-    await c.page.route(
-      (url) => url.pathname.endsWith('/sign/getFaceStatus'),
-      async (route: Route) => {
-        if (used) return route.fallback();
-        used = true;
-        const response = await route.fetch();
-        const envelope = (await response.json()) as { code: number; data?: FaceStatus };
-        if (envelope.code !== 200 || !envelope.data)
-          throw new Error(`face status: ${JSON.stringify(envelope)}`);
-        await route.fulfill({ response, json: { ...envelope, data: { ...envelope.data, status: 3 } } });
-      },
-    );
-  }
+  if (status === 3) await timeOutOnProviderPage(c);
 }
 
 const executors: BrowserExecutors<Fixture> = {
@@ -212,11 +217,7 @@ const executors: BrowserExecutors<Fixture> = {
       await expect(badge(c.page)).toHaveText('核身中');
       await c.page.clock.runFor(1);
     },
-    'xstate.done.actor.readFaceStatus': async (c) => {
-      if (!c.fixture.forging) return;
-      declareStepSource('network');
-      c.fixture.forging = false;
-    },
+    'xstate.done.actor.readFaceStatus': noop,
     'xstate.error.actor.readFaceStatus': noop,
     'face.reset': async (c) => {
       const before = previousState(c);
@@ -276,6 +277,7 @@ const executors: BrowserExecutors<Fixture> = {
       await expect(badge(c.page)).toHaveText('已过期');
       await expect(faceNotice(c.page)).toHaveText(contextOf(c).notice?.text ?? '');
       await expect(faceBox(c.page).getByRole('button', { name: '重新核身' })).toBeEnabled();
+      expect(await serverStatus(c)).toBe(3);
     },
   },
 };
@@ -291,7 +293,7 @@ test.describe('face-check machine through the registration dialog of the seal pa
           credentials: null,
           opened: null,
           faceId: null,
-          forging: false,
+          providerAddress: null,
           polled: null,
         },
       });

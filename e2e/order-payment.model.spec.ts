@@ -3,11 +3,14 @@
  * server: a fresh company per path buys sign credits (10 份 by default). The browser's clock is
  * paused once the page is ready, so the 5 s poll and the 5-minute bound happen only when a path
  * moves the clock (no test waits for them). The order is paid or cancelled on the server the way
- * the sandbox cashier does it. What the real server cannot answer here — an order with nothing to
- * pay (no coupon a company can get covers a purchase), an order closed after 30 minutes (the server
- * has no test clock) — is forged at the network layer: the real call goes to the server and its
- * answer comes back as the model's sample has it, under the real order number (recorded as
- * `network`; docs/testing.md). No event goes through the inspector.
+ * the sandbox cashier does it. An order closed after its 30 minutes: a tester opens the order's
+ * cashier (in a browser context of its own, whose clock runs) and presses 模拟订单关闭, which moves
+ * the order's own pay window into the past on the server (sandboxPayTimeout); the server's real rule
+ * closes it and the page's next queryOrder answers status 3. What the real server cannot answer
+ * here — an order with nothing to pay (no coupon a company can get covers a purchase) — is forged at
+ * the network layer: the real call goes to the server and its answer comes back as the model's
+ * sample has it, under the real order number (recorded as `network`; docs/testing.md). No event goes
+ * through the inspector.
  */
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { generatePaths } from '../tests/support/machine-model';
@@ -28,11 +31,14 @@ import {
   type StepContext,
 } from './support/run-browser-path';
 import { e2ePassword, login, post, registerCompany, type Credentials } from './support/api';
+import { get } from './support/oa';
 
 type Fixture = {
   credentials: Credentials | null;
   /** The pay page the next step opens (window.open of the pay URL). */
   popup: Promise<Page> | null;
+  /** That pay page's full address, to open it again. */
+  payAddress: string | null;
   /** The next answer is forged at the network layer (the real server cannot give it). */
   isForging: boolean;
 };
@@ -92,7 +98,34 @@ async function expectPayPage(c: Context): Promise<void> {
   const popup = await c.fixture.popup;
   c.fixture.popup = null;
   await expect(popup).toHaveURL(/#\/sandbox\/pay\?orderNumber=FK\d{18}$/);
+  c.fixture.payAddress = popup.url();
   await popup.close();
+}
+
+/**
+ * 模拟订单关闭 on the order's cashier, opened again in a browser context of its own (the recharge
+ * page's clock is paused) with the company's session: the sandbox provider moves the order's pay
+ * window into the past, and the server's own rule closes it.
+ */
+async function timeOutOnPayPage(c: Context): Promise<void> {
+  const browser = c.page.context().browser();
+  if (!browser || !c.fixture.credentials || !c.fixture.payAddress) throw new Error('no pay page to open');
+  const tester = await browser.newContext();
+  try {
+    await tester.addInitScript(
+      (value) => localStorage.setItem('userToken', value),
+      JSON.stringify(c.fixture.credentials),
+    );
+    const cashier = await tester.newPage();
+    await cashier.goto(c.fixture.payAddress);
+    const card = cashier.getByTestId('sandbox-pay');
+    await expect(card).toContainText(await orderNumberOnScreen(c.page));
+    await expect(card.getByTestId('pay-status')).toHaveText('待支付');
+    await card.getByRole('button', { name: '模拟订单关闭' }).click();
+    await expect(card.getByTestId('pay-status')).toHaveText('已关闭');
+  } finally {
+    await tester.close();
+  }
 }
 
 async function orderNumberOnScreen(page: Page): Promise<string> {
@@ -151,13 +184,13 @@ const executors: BrowserExecutors<Fixture> = {
         const status = (next.output as OrderStatus).status;
         if (status === 1) await settleOrder(c, 'payConfirm');
         if (status === 2) await settleOrder(c, 'payCancel');
-        if (status === 3) await forgeNextAnswer(c, '/packages/query/queryOrder', next.output as OrderStatus);
+        if (status === 3) await timeOutOnPayPage(c);
       }
       if (next?.type === 'xstate.error.actor.queryOrder')
         await failNextCall(c.page, '/packages/query/queryOrder');
       await panel(c.page).getByRole('button', { name: '查询支付结果' }).click();
     },
-    'xstate.done.actor.queryOrder': async (c) => noteForged(c),
+    'xstate.done.actor.queryOrder': noop,
     'xstate.error.actor.queryOrder': noop,
     'xstate.after.5000.orderPayment.waiting.delaying': async (c) => c.page.clock.fastForward(pollIntervalMs),
     'xstate.after.300000.orderPayment.waiting': async (c) => c.page.clock.fastForward(pollLimitMs),
@@ -198,8 +231,18 @@ const executors: BrowserExecutors<Fixture> = {
     },
     'orderPayment.cancelled': async (c) =>
       expect(panel(c.page).getByTestId('payment-notice')).toHaveText(paymentMessages.cancelled),
-    'orderPayment.expired': async (c) =>
-      expect(panel(c.page).getByTestId('payment-notice')).toHaveText(paymentMessages.expired),
+    'orderPayment.expired': async (c) => {
+      await expect(panel(c.page).getByTestId('payment-notice')).toHaveText(paymentMessages.expired);
+      // Closed on the server, by its own rule (the panel no longer shows the order number).
+      const orderNumber = /orderNumber=(FK\d{18})$/.exec(c.fixture.payAddress ?? '')?.[1];
+      if (!c.fixture.credentials) throw new Error('no company');
+      const order = await get<OrderStatus>(
+        c.request,
+        `/packages/query/queryOrder?orderNumber=${orderNumber}`,
+        c.fixture.credentials,
+      );
+      expect(order).toMatchObject({ code: 200, data: { orderNumber, status: 3 } });
+    },
     'orderPayment.closed': async (c) =>
       expect(panel(c.page).getByTestId('payment-notice')).toHaveText(paymentMessages.closed),
     'orderPayment.dismissed': async (c) => {
@@ -215,7 +258,7 @@ test.describe('order payment machine through the real recharge centre', () => {
       await runPathInBrowser(spec, path, executors, {
         page,
         request,
-        fixture: { credentials: null, popup: null, isForging: false },
+        fixture: { credentials: null, popup: null, payAddress: null, isForging: false },
       });
     });
   }

@@ -7,12 +7,15 @@
  * What makes the server answer each way is real: a link whose party has signed says so; a voided
  * contract's link is refused; a second code inside the resend interval is refused; a wrong code is
  * refused; the last party to sign moves the contract to 8 (the other parties signed through their
- * links first). What the real server cannot answer — a link past its deadline (the deadline is 1 day
- * at least and the server has no test clock), a link of a contract no longer awaiting signatures
- * that its party has not signed (every way out of 7 deactivates the links, so such a landing is
- * refused instead) — is forged at the network layer: the real landing of this link is fetched and
- * answered with the sample's state, expiry and sign status (recorded as `network`, not driven; see
- * docs/testing.md). A path that signs and
+ * links first). A link past its deadline: the contract's own signing deadline is moved to now
+ * through the sandbox (POST /api/sandbox/signDeadlineTimeout from the test's request, as an e-sign
+ * vendor's sandbox lets a tester simulate a timeout; no page of the product offers it), and the
+ * server's real rule answers the landing expired; a deadline once passed stays passed, so a path
+ * does not find the link in time again after it. What the real server cannot answer — a link of a
+ * contract no longer awaiting signatures that its party has not signed (every way out of 7
+ * deactivates the links, so such a landing is refused instead) — is forged at the network layer:
+ * the real landing of this link is fetched and answered with the sample's state, expiry and sign
+ * status (recorded as `network`, not driven; see docs/testing.md). A path that signs and
  * then reloads finds its link signed: the paths are the generated browser paths that keep to that,
  * narrowed to a subset that still takes every transition (e2e/support/covering-paths.ts), and every
  * way of signing (a drawn or a generated signature, the company's seal after an SMS code or after
@@ -57,6 +60,8 @@ type Fixture = {
   link: Signatory | null;
   /** The next landing is forged at the network layer (the real server cannot give it). */
   forged: boolean;
+  /** The contract's signing deadline was moved to now through the sandbox. */
+  deadlinePassed: boolean;
   linkSigned: boolean;
   voided: boolean;
   drawn: boolean;
@@ -81,6 +86,21 @@ function keepsSignatures(path: ModelPath): boolean {
     const landing = outputOf<SigningLanding>(step);
     if (signed && step.event.type === 'xstate.done.actor.loadLanding' && landing?.signatory.signStatus !== 1)
       return false;
+  }
+  return true;
+}
+
+/**
+ * Once the link is past its deadline it stays past (the sandbox moves a deadline only into the past):
+ * no later landing of a contract awaiting signatures finds it in time.
+ */
+function keepsDeadline(path: ModelPath): boolean {
+  let passed = false;
+  for (const step of path.steps) {
+    const landing = outputOf<SigningLanding>(step);
+    if (step.event.type !== 'xstate.done.actor.loadLanding' || !landing || landing.state !== 7) continue;
+    if (landing.expired === 1) passed = true;
+    else if (passed) return false;
   }
   return true;
 }
@@ -124,7 +144,7 @@ function drivesFace(path: ModelPath): boolean {
   return passed <= 1;
 }
 
-const isDrivable = (path: ModelPath) => keepsSignatures(path) && drivesFace(path);
+const isDrivable = (path: ModelPath) => keepsSignatures(path) && keepsDeadline(path) && drivesFace(path);
 
 const signsWith = (path: ModelPath, way: string) =>
   path.steps.some(
@@ -241,8 +261,8 @@ async function linkStatus(c: Context): Promise<number | undefined> {
   return info.signatories.find((s) => s.role === need(c.fixture.link).role)?.signStatus;
 }
 
-/** A landing the real server gives for this link now (fresh or signed, awaiting signatures, in time). */
-const isRealLanding = (landing: SigningLanding) => landing.state === 7 && landing.expired === 0;
+/** A landing the real server gives for this link (fresh or signed, awaiting signatures, in time or past its deadline). */
+const isRealLanding = (landing: SigningLanding) => landing.state === 7;
 
 /**
  * The next landing of this link, as the model's sample has it where the real server cannot give it:
@@ -296,6 +316,19 @@ async function arrangeLanding(c: Context): Promise<void> {
   if (landing.signatory.signStatus === 1 && !c.fixture.linkSigned) {
     expect(await signThroughApi(c, need(c.fixture.link))).toBe(7);
     c.fixture.linkSigned = true;
+  }
+  if (landing.state === 7 && landing.expired === 1 && !c.fixture.deadlinePassed) {
+    // The sandbox's simulated timeout: the contract's own deadline moves to now (no page offers it).
+    await must(
+      post(
+        c.request,
+        '/sandbox/signDeadlineTimeout',
+        { contractId: contract.contractId },
+        company.credentials,
+      ),
+      'signing deadline',
+    );
+    c.fixture.deadlinePassed = true;
   }
   if (!isRealLanding(landing)) await forgeLanding(c, landing);
 }
@@ -585,6 +618,7 @@ test.describe('signing-link machine through the real awaiting-signature page', (
           contract: null,
           link: null,
           forged: false,
+          deadlinePassed: false,
           linkSigned: false,
           voided: false,
           drawn: false,
