@@ -11,7 +11,9 @@ export default {
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.mutation.config.ts', related: true },
   plugins: ['@stryker-mutator/vitest-runner'],
-  mutate: ['machines/**/*.ts', 'domain/**/*.ts'],
+  // app-config.ts is the seed's version constants as one `as const` object: Stryker 9.6.1 makes no
+  // mutants inside a TypeScript `as`, and no test file imports it, which Stryker treats as an error.
+  mutate: ['machines/**/*.ts', 'domain/**/*.ts', '!domain/app-config.ts'],
   coverageAnalysis: 'perTest',
   // Two cores shared by everyone; `-- --concurrency 2` on a quiet machine.
   concurrency: 1,

@@ -31,6 +31,9 @@ import {
 import { join, relative } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
+const { default: strykerConfig } = (await import(join(root, 'stryker.config.js'))) as {
+  default: { mutate: string[] };
+};
 const reportsDir = join(root, 'reports', 'mutation');
 const filesDir = join(reportsDir, 'files');
 const configDir = join(root, '.tmp', 'mutation');
@@ -60,13 +63,17 @@ const jobs = Math.max(1, Number(option('--jobs') ?? 2));
 const force = flag('--force');
 const reportOnly = flag('--report');
 
-/** The files stryker.config.js mutates: every .ts file of machines/ and domain/. */
+/** The files stryker.config.js mutates: every .ts file of machines/ and domain/ but those it excludes (`!path`). */
 function mutatedFiles(): string[] {
+  const excluded = new Set(
+    strykerConfig.mutate.filter((pattern) => pattern.startsWith('!')).map((pattern) => pattern.slice(1)),
+  );
   return ['machines', 'domain'].flatMap((folder) =>
     readdirSync(join(root, folder))
       .filter((name) => name.endsWith('.ts'))
       .sort()
-      .map((name) => `${folder}/${name}`),
+      .map((name) => `${folder}/${name}`)
+      .filter((file) => !excluded.has(file)),
   );
 }
 

@@ -3,6 +3,7 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../db/db';
 import { appVersions, helpPages } from '../db/schema-system';
 import { loadPlatformCommunities } from '../areas/community/platform';
+import { appConfig } from '../../domain/app-config';
 
 const helpCategory = { cateAlias: 'help', cateName: '帮助中心' };
 
@@ -28,10 +29,11 @@ export async function seedSystemData(db: Db): Promise<void> {
   const [versions] = await db.select({ n: count() }).from(appVersions);
   if ((versions?.n ?? 0) === 0) {
     await db.insert(appVersions).values({
-      platform: 'pc',
-      name: 'fangke-pc',
-      version: '1.0.0',
-      versionCode: 100,
+      // The release the client itself is: the version check finds nothing newer until the desk adds one.
+      platform: appConfig.platform,
+      name: appConfig.name,
+      version: appConfig.version,
+      versionCode: appConfig.versionCode,
       content: '首个版本：登录、组织、权限与工作区。',
       downloadUrl: '/',
     });
