@@ -4968,6 +4968,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/sandbox/sealAuthTimeout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 开发用：模拟印章免验证签署授权到期（仅沙箱）
+     * @description 设计说明：仅沙箱可用，SANDBOX=0 时 404「沙箱未开启」。如同电子签服务商的沙箱可模拟授权到期：把调用者所在公司一枚印章
+     *     自己的免验证签署授权到期时间（authFreeUntil；授权不记开始时间）前移其剩余的有效期，即到此刻，使服务端按真实时钟与原有规则
+     *     判定授权已过期（签约应用 6 的 appUseSwitch 在 expiredSeals 中列出该印章，签署时不再自动盖章）；不改时钟，不改规则。
+     *     其他公司或已删除的印章 404「印章不存在或已删除」；已到期的授权不再变动，重复调用返回 code 200「免验证签署授权已到期」；
+     *     从未授权的印章也不变动，返回 code 200「该印章未授权免验证签署，没有可到期的授权」。
+     */
+    post: operations['sandboxSealAuthTimeout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/seal/regSealWaitAuthList': {
     parameters: {
       query?: never;
@@ -19917,6 +19941,25 @@ export interface operations {
         'application/json': {
           /** 合同编号 */
           contractId: number;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['Empty'];
+    };
+  };
+  sandboxSealAuthTimeout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** 印章编号 */
+          sealId: number;
         };
       };
     };

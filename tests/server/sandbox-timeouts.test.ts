@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, login, type TestApp } from '../support/test-app';
 import { buildApp } from '../../server/app';
-import { signFaceChecks } from '../../server/db/schema-signing';
+import { signFaceChecks, signSeals } from '../../server/db/schema-signing';
 import { rechargeOrders } from '../../server/db/schema-recharge';
 import { signContracts } from '../../server/db/schema-sign';
-import { idCard, saleContent } from '../support/test-data';
+import { createDatabaseStorage } from '../../server/storage/files';
+import { idCard, saleContent, strokePng } from '../support/test-data';
 
 type Headers = Record<string, string>;
 
@@ -13,7 +14,7 @@ type Headers = Record<string, string>;
  * The sandbox's simulated timeouts age one record: its own timestamps move into the past and the
  * server's real expiry rule answers on the (here manual) clock, which no test moves.
  */
-describe('sandbox timeouts: a face check, an order and a signing deadline run out now', () => {
+describe('sandbox timeouts: a face check, an order, a signing deadline and a seal-free authorisation run out now', () => {
   let t: TestApp;
   let manager: Headers;
   let managerB: Headers;
@@ -281,6 +282,141 @@ describe('sandbox timeouts: a face check, an order and a signing deadline run ou
       expect(await post('/sandbox/signDeadlineTimeout', manager, { contractId: draftId })).toMatchObject({
         code: 409,
       });
+    });
+  });
+
+  describe('模拟免验证签署授权到期 of a seal (sandboxSealAuthTimeout)', () => {
+    let authorisedSealId: number;
+    let waitingSealId: number;
+    const operatorPhone = '13800000001';
+    const lastCode = (phone: string) => {
+      const message = [...t.sms.sent].reverse().find((sent) => sent.phone === phone);
+      return /(\d{6})/.exec(message?.content ?? '')?.[1] ?? '';
+    };
+
+    /** Company A registers for e-signing and makes two contract seals (each after an SMS code to the operator). */
+    beforeAll(async () => {
+      const license = await createDatabaseStorage(t.database.db).save(strokePng(), 'license.png', ['png']);
+      const operatorIdNo = idCard('44030419850101123');
+      const face = await post('/sign/getFaceUrl', manager, { name: '王店长', idNo: operatorIdNo });
+      const { faceId } = face.data as { faceId: string };
+      await post('/sandbox/faceDecide', {}, { faceId, pass: true });
+      const registered = await post('/sign/regCompanyInfo', manager, {
+        legalRepName: '张经理',
+        legalPhone: '13800000000',
+        corpName: '安居房产经纪有限公司',
+        corpIdentNo: '91440300MA5F000001',
+        corpIdentType: 1,
+        corpIdentMethod: 2,
+        oprUserName: '王店长',
+        oprUserIdentNo: operatorIdNo,
+        oprUserMobile: operatorPhone,
+        licenseUrl: license.url,
+        faceId,
+      });
+      expect(registered.code, registered.message).toBe(200);
+      const { etcomid } = registered.data as { etcomid: string };
+      const bodies = (await get('/sign/signRegCompanyPosts', manager)).data as { agentCode: string }[];
+      const agentCode = bodies[0]!.agentCode;
+      const createSeal = async (name: string) => {
+        expect((await get('/sign/Verification', manager, { mobileNo: operatorPhone })).code).toBe(200);
+        const created = await post('/sign/createSignature', manager, {
+          name,
+          agentCode,
+          etcomid,
+          vercode: lastCode(operatorPhone),
+          sealType: 2,
+        });
+        expect(created.code, created.message).toBe(200);
+        return (created.data as { sealId: number }).sealId;
+      };
+      authorisedSealId = await createSeal('合同专用章');
+      // One SMS code per phone per 60 s; the tests below compare the clock around each call only.
+      t.clock.advance(61_000);
+      manager = await login(t.app, '13800000000');
+      waitingSealId = await createSeal('备用合同专用章');
+      const authorised = await post('/seal/sealAuthFreeSign', manager, {
+        sealIds: [authorisedSealId],
+        authDays: 1,
+      });
+      expect(authorised.code, authorised.message).toBe(200);
+    }, 120_000);
+
+    async function authFreeUntilOf(sealId: number): Promise<Date | null> {
+      const [row] = await t.database.db
+        .select({ authFreeUntil: signSeals.authFreeUntil })
+        .from(signSeals)
+        .where(eq(signSeals.id, sealId));
+      return row!.authFreeUntil;
+    }
+
+    async function expiredSealsOfSignApp(headers: Headers) {
+      const status = await get('/search/appUseSwitch', headers, { payStatusId: '6' });
+      expect(status.code, status.message).toBe(200);
+      return (status.data as { type: number; expiredSeals: { sealId: number; expiredAt: string }[] })
+        .expiredSeals;
+    }
+
+    it("ends the running authorisation now: the sign app's pay status lists the seal in expiredSeals", async () => {
+      const before = await authFreeUntilOf(authorisedSealId);
+      expect(before!.getTime()).toBeGreaterThan(t.clock.now().getTime());
+      expect(await expiredSealsOfSignApp(manager)).toEqual([]);
+      const now = t.clock.now();
+
+      expect(await post('/sandbox/sealAuthTimeout', manager, { sealId: authorisedSealId })).toMatchObject({
+        code: 200,
+        message: '免验证签署授权已到期',
+      });
+      expect(t.clock.now()).toEqual(now);
+      expect(await authFreeUntilOf(authorisedSealId)).toEqual(now);
+      // The authorisation moved back by the one day that was left.
+      expect(before!.getTime() - now.getTime()).toBe(24 * 60 * 60 * 1000);
+      expect(await expiredSealsOfSignApp(manager)).toEqual([
+        expect.objectContaining({ sealId: authorisedSealId, sealTitle: '合同专用章' }),
+      ]);
+      // An expired authorisation waits to be given again, as the seal screens list it.
+      const waiting = (await get('/seal/regSealWaitAuthList', manager)).data as { sealId: number }[];
+      expect(waiting.map((seal) => seal.sealId)).toContain(authorisedSealId);
+    });
+
+    it('is idempotent, and leaves a seal that was never authorised as it was', async () => {
+      const once = await authFreeUntilOf(authorisedSealId);
+      expect(once!.getTime()).toBeLessThanOrEqual(t.clock.now().getTime());
+      expect(await post('/sandbox/sealAuthTimeout', manager, { sealId: authorisedSealId })).toMatchObject({
+        code: 200,
+        message: '免验证签署授权已到期',
+      });
+      expect(await authFreeUntilOf(authorisedSealId)).toEqual(once);
+
+      expect(await post('/sandbox/sealAuthTimeout', manager, { sealId: waitingSealId })).toMatchObject({
+        code: 200,
+        message: '该印章未授权免验证签署，没有可到期的授权',
+      });
+      expect(await authFreeUntilOf(waitingSealId)).toBeNull();
+      expect((await expiredSealsOfSignApp(manager)).map((seal) => seal.sealId)).toEqual([authorisedSealId]);
+    });
+
+    it("answers not found for another company's seal, and 沙箱未开启 without the sandbox", async () => {
+      const authorised = await post('/seal/sealAuthFreeSign', manager, {
+        sealIds: [waitingSealId],
+        authDays: 1,
+      });
+      expect(authorised.code, authorised.message).toBe(200);
+      const running = await authFreeUntilOf(waitingSealId);
+      expect(await post('/sandbox/sealAuthTimeout', managerB, { sealId: waitingSealId })).toMatchObject({
+        code: 404,
+        message: '印章不存在或已删除',
+      });
+      await withoutSandbox(async (app) => {
+        const refused = await call(app, 'POST', '/sandbox/sealAuthTimeout', {
+          headers: manager,
+          body: { sealId: waitingSealId },
+        });
+        expect(refused).toMatchObject({ code: 404, message: '沙箱未开启' });
+      });
+      expect(await authFreeUntilOf(waitingSealId)).toEqual(running);
+      expect((await expiredSealsOfSignApp(manager)).map((seal) => seal.sealId)).toEqual([authorisedSealId]);
+      expect(await expiredSealsOfSignApp(managerB)).toEqual([]);
     });
   });
 });

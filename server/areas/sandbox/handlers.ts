@@ -9,6 +9,7 @@ import type { HandlerMap } from '../../contract/types';
 import { formatDateTime } from '../../format';
 import { timeOutFaceCheck } from './face-timeout';
 import { timeOutOrder } from './order-timeout';
+import { timeOutSealAuth } from './seal-auth-timeout';
 import { passSignDeadline } from './sign-deadline-timeout';
 
 export const sandboxHandlers = {
@@ -71,6 +72,13 @@ export const sandboxHandlers = {
       context.clock.now(),
       body.contractId,
     );
+    return { message };
+  },
+
+  async sandboxSealAuthTimeout({ body }, context) {
+    if (!context.isSandbox) throw notFound('沙箱未开启');
+    const session = requireSession(context);
+    const message = await timeOutSealAuth(context.db, session.companyId, context.clock.now(), body.sealId);
     return { message };
   },
 } satisfies HandlerMap;
