@@ -19,7 +19,7 @@ test('发起电子签约 on a ledger sale contract prefills the sign form', asyn
     .click();
   await page.getByTestId('contract-detail').getByRole('button', { name: '发起电子签约' }).click();
   // The sign app has its own gate: a company that never opened it is offered the free trial first.
-  await passPayStatusGate(page);
+  await passPayStatusGate(page, '/views/sign/sign-operation');
 
   const chooser = page.getByTestId('template-chooser');
   await expect(chooser.getByTestId('template-chooser-notice')).toContainText('已从合同台账导入');

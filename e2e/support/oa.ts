@@ -241,11 +241,19 @@ export function isGatedAddress(hash: string): boolean {
  * off the once-a-day expiry reminder (知道了) or taking the free trial (免费试用) when it shows. The gate itself is tested in
  * e2e/pay-status-gate.model.spec.ts and e2e/route-guard.spec.ts.
  */
-export async function passPayStatusGate(page: Page): Promise<void> {
+/**
+ * Passes the app's pay-status gate of the page at `path` (by default the path the address now names).
+ * It first waits until that page is the one rendered: after a hash navigation or an in-app openPage the
+ * previous page stays attached for a moment, and its absent gate would pass for the new page's.
+ */
+export async function passPayStatusGate(page: Page, path?: string): Promise<void> {
   const gate = page.getByTestId('pay-status-gate');
   const remindLater = gate.getByRole('button', { name: '知道了' });
+  const expected = path ?? new URL(page.url()).hash.replace(/^#/, '').split('?')[0]!;
   // The page on its address renders with its gate in the same pass: once it is there, no gate means passed.
-  await expect(page.getByTestId('standalone-page')).toBeAttached({ timeout: 15_000 });
+  await expect(page.getByTestId('standalone-page')).toHaveAttribute('data-path', expected, {
+    timeout: 15_000,
+  });
   const startTrial = gate.getByRole('button', { name: '免费试用' });
   await expect(async () => {
     if (await remindLater.isVisible()) await remindLater.click({ timeout: 1_000 });
