@@ -4,12 +4,15 @@
  * (no reminder) and 推广 expired; a fresh company has 房源 not activated and 合同 on offer as a trial
  * (used once per company, so every path that may try gets its own company), and once the company
  * has taken that 7-day trial, 合同 is usable with its end 7 days away (the reminder with 还剩 7 天
- * and 去续费). What the real server cannot answer here — seals whose seal-free authorisation ran out
- * (at least 1 day after it is given, and the server has no test clock; only the seals are forged,
- * the rest of the answer stays the server's), a gated app usable without an expiry date (only the
- * ungated 首页 and 充值中心 are), a type the client does not know — is forged at the network layer:
- * the real /search/appUseSwitch call goes to the server and its answer comes back changed (recorded
- * as `network`; docs/testing.md). seals.authorise without expired seals and renew in a reminder of
+ * and 去续费). Seals whose seal-free authorisation ran out: a fresh company buys 签约版 for a year
+ * (在线签约 usable, its end far away), makes the sample's seals, authorises them for seal-free
+ * signing (sealAuthFreeSign, at least 1 day) and the sandbox ends those authorisations now (POST
+ * /api/sandbox/sealAuthTimeout from the test's request, as an e-sign vendor's sandbox lets a tester
+ * simulate it; no page offers it), so the server's own rule lists them in expiredSeals. What the
+ * real server cannot answer here — a gated app usable without an expiry date (only the ungated 首页
+ * and 充值中心 are), a type the client does not know — is forged at the network layer: the real
+ * /search/appUseSwitch call goes to the server and its answer comes back changed (recorded as
+ * `network`; docs/testing.md). seals.authorise without expired seals and renew in a reminder of
  * seals only: no screen offers them (the machine ignores them), so their executors check the button
  * is absent and send nothing. No event goes through the inspector.
  */
@@ -31,6 +34,8 @@ import {
   type StepContext,
 } from './support/run-browser-path';
 import { e2ePassword, login, post, registerCompany, type Credentials } from './support/api';
+import { must } from './support/oa';
+import { registerSignBody } from './support/sign';
 
 type Fixture = {
   credentials: Credentials | null;
@@ -61,8 +66,6 @@ const noop = async () => {};
 
 /** What the real server cannot give and is forged over its answer, or null for a real answer. */
 function forgedPart(status: AppUseStatus): Partial<AppUseStatus> | null {
-  // Demo A's 在线签约 is usable with its end far away: only the seals are missing.
-  if (status.expiredSeals.length > 0) return { expiredSeals: status.expiredSeals };
   if (status.type === 0) return status.expirationDate !== null ? null : status;
   return [1, 2, 3].includes(status.type) ? null : status;
 }
@@ -78,13 +81,79 @@ function pageFor(status: AppUseStatus | undefined): {
   pageName: string;
   appType: number;
   takesTrial: boolean;
+  /** The company's seal-free authorisations of the sample's seals run out before the page opens. */
+  agesSeals: boolean;
 } {
-  if (status?.type === 1) return { fresh: true, pageName: '房源', appType: 1, takesTrial: false };
-  if (status?.type === 3) return { fresh: true, pageName: '合同', appType: 5, takesTrial: false };
+  const page = { takesTrial: false, agesSeals: false };
+  if (status?.type === 1) return { ...page, fresh: true, pageName: '房源', appType: 1 };
+  if (status?.type === 3) return { ...page, fresh: true, pageName: '合同', appType: 5 };
   // The 7-day trial of 合同, taken before the page opens: usable, its end 7 days away.
-  if (status && isEndNear(status)) return { fresh: true, pageName: '合同', appType: 5, takesTrial: true };
-  if (status?.type === 2) return { fresh: false, pageName: '推广', appType: 21, takesTrial: false };
-  return { fresh: false, pageName: '在线签约', appType: 6, takesTrial: false };
+  if (status && isEndNear(status))
+    return { ...page, fresh: true, pageName: '合同', appType: 5, takesTrial: true };
+  if (status?.type === 2) return { ...page, fresh: false, pageName: '推广', appType: 21 };
+  // A company of its own: the seals it ages would be listed on every later opening of demo A's 在线签约.
+  if (status?.type === 0 && status.expiredSeals.length > 0)
+    return { ...page, fresh: true, pageName: '在线签约', appType: 6, agesSeals: true };
+  return { ...page, fresh: false, pageName: '在线签约', appType: 6 };
+}
+
+/** 签约版 (products 3): 在线签约 among its apps. */
+const signPackage = { type: 1, productId: 3, accountCount: 5, duration: 1 };
+
+/** The company buys 签约版 for a year, paid in the sandbox: 在线签约 usable, its end about a year away. */
+async function buySignPackage(c: Context, credentials: Credentials): Promise<void> {
+  const quote = await must(
+    post<{ originalPrice: number; totalFee: number }>(
+      c.request,
+      '/packages/amount/productPackagesCalculation',
+      signPackage,
+      credentials,
+    ),
+    'package price',
+  );
+  const order = await must(
+    post<{ orderNumber: string }>(
+      c.request,
+      '/packages/buy/createOrderProductPackages',
+      {
+        ...signPackage,
+        originalPrice: quote.originalPrice,
+        totalFee: quote.totalFee,
+        coupons: [],
+        paymentType: 1,
+      },
+      credentials,
+    ),
+    'package order',
+  );
+  await must(post(c.request, '/sandbox/payConfirm', { orderNumber: order.orderNumber }, credentials), 'pay');
+}
+
+/**
+ * The sample's seals, made by the company (registered for e-signing), authorised for seal-free
+ * signing for a day, and that day ended now by the sandbox: the server's own rule (an authorisation
+ * past its end has expired) lists them in the sign app's expiredSeals, on its real clock.
+ */
+async function ageSealAuthorisations(
+  c: Context,
+  company: { credentials: Credentials; phone: string },
+  seals: AppUseStatus['expiredSeals'],
+): Promise<void> {
+  const body = await registerSignBody(c.request, company, {
+    index: 0,
+    // A 合同专用章 where the sample does not say its type.
+    seals: seals.map((seal) => [seal.sealType ?? 2, seal.sealTitle]),
+  });
+  const sealIds = Object.values(body.seals);
+  await must(
+    post(c.request, '/seal/sealAuthFreeSign', { sealIds, authDays: 1 }, company.credentials),
+    'seal-free signing',
+  );
+  for (const sealId of sealIds)
+    await must(
+      post(c.request, '/sandbox/sealAuthTimeout', { sealId }, company.credentials),
+      'seal authorisation timeout',
+    );
 }
 
 async function failNextCall(page: Page, path: string): Promise<void> {
@@ -125,7 +194,7 @@ const executors: BrowserExecutors<Fixture> = {
   events: {
     'xstate.init': async (c) => {
       const status = (c.next?.event as unknown as { output?: AppUseStatus } | undefined)?.output;
-      const { fresh, pageName, appType, takesTrial } = pageFor(status);
+      const { fresh, pageName, appType, takesTrial, agesSeals } = pageFor(status);
       const userName = fresh ? await registerCompany(c.request, '试用房产') : demoManager.userName;
       const credentials = await login(c.request, userName, fresh ? e2ePassword : demoManager.password);
       c.fixture.credentials = credentials;
@@ -134,6 +203,10 @@ const executors: BrowserExecutors<Fixture> = {
         const trial = await post(c.request, '/try/appTryout', { payStatusId: appType }, credentials);
         expect(trial.code).toBe(200);
         c.fixture.daysLeft = 7;
+      }
+      if (agesSeals && status) {
+        await buySignPackage(c, credentials);
+        await ageSealAuthorisations(c, { credentials, phone: userName }, status.expiredSeals);
       }
       const afterNext = c.afterNext?.event as unknown as
         { type: string; output?: Partial<ReminderDay> } | undefined;

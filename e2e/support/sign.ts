@@ -258,7 +258,7 @@ export type RegisteredBody = { signBodyId: number; corpName: string; seals: Reco
  */
 export async function registerSignBody(
   request: APIRequestContext,
-  company: SignCompany,
+  company: Pick<SignCompany, 'credentials' | 'phone'>,
   options: { index: number; seals: [sealType: 1 | 2 | 3, name: string][] },
 ): Promise<RegisteredBody> {
   const upload = await request.post('/api/base/uploadPhoto', {
