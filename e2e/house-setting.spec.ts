@@ -16,8 +16,20 @@ test('the manager renames a custom status, and the protection pop-up reports its
   await expect(stateA).toBeVisible();
   const name = `签独家${Date.now() % 1000}`;
   await stateA.fill(name);
+  // The save is reported once the server has kept it: held at the network, the page says nothing yet
+  // and keeps what was typed (leaving now would not lose it unannounced).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/housing/v2/housingSetting', async (route) => {
+    await held;
+    await route.continue();
+  });
   await settings.getByRole('button', { name: '保存' }).click();
+  await expect(stateA).toHaveValue(name);
+  await expect(settings.getByRole('status')).toHaveCount(0);
+  release();
   await expect(settings.getByRole('status')).toHaveText('房源设置已保存');
+  await page.unroute('**/housing/v2/housingSetting');
   await page.reload();
   await expect(settings.getByLabel('出售状态 A')).toHaveValue(name);
 

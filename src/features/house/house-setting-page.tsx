@@ -254,7 +254,12 @@ export default function HouseSettingPage(_props: PageProps) {
   const [draft, setDraft] = useState<HousingSetting | null>(null);
   const [isProtecting, setIsProtecting] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  /** The draft last sent: while it is still what the page shows, the save is reported (as 客源设置). */
+  const [sent, setSent] = useState<HousingSetting | null>(null);
   const setting = draft ?? loaded;
+  const isSaving = snapshot.matches('saving');
+  const error = snapshot.context.error;
+  const savedNotice = sent !== null && sent === setting && !error ? '房源设置已保存' : null;
   const set = (patch: Partial<HousingSetting>) => {
     setDraft({ ...setting!, ...patch });
     setNotice(null);
@@ -379,18 +384,19 @@ export default function HouseSettingPage(_props: PageProps) {
                 </Box>
               </Tabs.Root>
             </Flex>
-            {(notice || snapshot.context.error) && (
-              <Callout.Root color={snapshot.context.error ? 'red' : 'green'} role="status">
-                <Callout.Text>{snapshot.context.error ?? notice}</Callout.Text>
+            {/* Said once the server has kept it: the draft stays on screen until then, and after a refusal. */}
+            {(error || notice || savedNotice) && !isSaving && (
+              <Callout.Root color={error ? 'red' : 'green'} role="status">
+                <Callout.Text>{error ?? notice ?? savedNotice}</Callout.Text>
               </Callout.Root>
             )}
             <Flex>
               <Button
-                loading={snapshot.matches('saving')}
+                loading={isSaving}
                 onClick={() => {
                   send({ type: 'save', value: setting });
-                  setDraft(null);
-                  setNotice('房源设置已保存');
+                  setSent(setting);
+                  setNotice(null);
                 }}
               >
                 保存
