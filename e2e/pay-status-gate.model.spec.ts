@@ -35,6 +35,7 @@ import {
 } from './support/run-browser-path';
 import { e2ePassword, login, post, registerCompany, type Credentials } from './support/api';
 import { must } from './support/oa';
+import { buyPackage } from './support/org';
 import { registerSignBody } from './support/sign';
 
 type Fixture = {
@@ -98,37 +99,6 @@ function pageFor(status: AppUseStatus | undefined): {
 }
 
 /** 签约版 (products 3): 在线签约 among its apps. */
-const signPackage = { type: 1, productId: 3, accountCount: 5, duration: 1 };
-
-/** The company buys 签约版 for a year, paid in the sandbox: 在线签约 usable, its end about a year away. */
-async function buySignPackage(c: Context, credentials: Credentials): Promise<void> {
-  const quote = await must(
-    post<{ originalPrice: number; totalFee: number }>(
-      c.request,
-      '/packages/amount/productPackagesCalculation',
-      signPackage,
-      credentials,
-    ),
-    'package price',
-  );
-  const order = await must(
-    post<{ orderNumber: string }>(
-      c.request,
-      '/packages/buy/createOrderProductPackages',
-      {
-        ...signPackage,
-        originalPrice: quote.originalPrice,
-        totalFee: quote.totalFee,
-        coupons: [],
-        paymentType: 1,
-      },
-      credentials,
-    ),
-    'package order',
-  );
-  await must(post(c.request, '/sandbox/payConfirm', { orderNumber: order.orderNumber }, credentials), 'pay');
-}
-
 /**
  * The sample's seals, made by the company (registered for e-signing), authorised for seal-free
  * signing for a day, and that day ended now by the sandbox: the server's own rule (an authorisation
@@ -205,7 +175,8 @@ const executors: BrowserExecutors<Fixture> = {
         c.fixture.daysLeft = 7;
       }
       if (agesSeals && status) {
-        await buySignPackage(c, credentials);
+        // 签约版 for a year: 在线签约 usable, its end about a year away.
+        await buyPackage(c.request, credentials, 3);
         await ageSealAuthorisations(c, { credentials, phone: userName }, status.expiredSeals);
       }
       const afterNext = c.afterNext?.event as unknown as

@@ -20,7 +20,16 @@ export type OrgCompany = {
  * listing, customer and community apps).
  */
 export async function buySeats(request: APIRequestContext, credentials: Credentials): Promise<void> {
-  const choice = { type: 1, productId: 1, accountCount: 5, duration: 1 };
+  await buyPackage(request, credentials, 1);
+}
+
+/** Buys a package (product 1 基础版, 3 签约版, ...) with 5 seats for a year, paid in the sandbox. */
+export async function buyPackage(
+  request: APIRequestContext,
+  credentials: Credentials,
+  productId: number,
+): Promise<void> {
+  const choice = { type: 1, productId, accountCount: 5, duration: 1 };
   const quote = await must(
     post<{ originalPrice: number; totalFee: number }>(
       request,
