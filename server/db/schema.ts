@@ -129,7 +129,12 @@ export const users = pgTable(
       .default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_user_name_uq').on(t.userName), index('users_company_idx').on(t.companyId)],
+  (t) => [
+    uniqueIndex('users_user_name_uq').on(t.userName),
+    index('users_company_idx').on(t.companyId),
+    // The staff list: counted per department and read by department, id within it.
+    index('users_company_status_dept_idx').on(t.companyId, t.status, t.deptId, t.id),
+  ],
 );
 
 export const sessions = pgTable(

@@ -3,7 +3,7 @@
  * adding, editing, resignation and reinstatement. The mobile number is the login account, unique
  * across all companies. Changes need the manager flag or 组织架构管理 (8801).
  */
-import { and, asc, count, desc, eq, ilike, inArray, max, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, max, or, sql, type SQL } from 'drizzle-orm';
 import { inCompany } from '../../db/company-scope';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db';
@@ -19,6 +19,7 @@ import { canSee, loadVisibleDepartments, subtreeIds, type VisibleDepartments } f
 import { requireOrgManagement, requireVisibleDepartment } from './departments';
 import { requireRank } from './ranks';
 import { readManageSetting } from './manage-settings';
+import { orderGroups, pageRun } from './staff-page';
 
 const staffMissing = '员工不存在或已被删除';
 const active = 1;
@@ -122,36 +123,61 @@ function page(query: { pageindex?: number; pagesize?: number }) {
   return { limit: size, offset: ((query.pageindex ?? 1) - 1) * size };
 }
 
+/** Which departments' staff the list shows: the chosen department's visible subtree, or all the user sees. */
+function shownDepartments(
+  visible: VisibleDepartments,
+  deptId: number | undefined,
+): (id: number | null) => boolean {
+  if (deptId !== undefined) {
+    requireVisibleDepartment(visible, deptId);
+    const ids = new Set([...subtreeIds(visible.hierarchy, [deptId])].filter((id) => canSee(visible, id)));
+    return (id) => id !== null && ids.has(id);
+  }
+  if (visible.allDepts) return () => true;
+  return (id) => id !== null && visible.deptIds.has(id);
+}
+
+/**
+ * Active staff in department order, a page and its total. The staff are counted per department (one
+ * grouped count, read beside the hierarchy), the hierarchy orders the departments, and the page is read
+ * from the run of departments it falls in (staff-page.ts): the company's staff are never sorted to find
+ * fifteen of them. Department names come from the hierarchy; the other names are scalar subqueries (a
+ * seven-table join took longer to plan than to run).
+ */
 export async function listStaff(db: Db, session: Session, query: QueryOf<'staffList'>) {
-  const visible = await loadVisibleDepartments(db, session);
   const where = and(
     inCompany(users, session.companyId),
     eq(users.status, active),
-    scopeFilter(visible, query.deptId),
     keywordFilter(query.key ?? 0, query.keywords),
   );
+  const [visible, counted] = await Promise.all([
+    loadVisibleDepartments(db, session),
+    db.select({ deptId: users.deptId, n: count() }).from(users).where(where).groupBy(users.deptId),
+  ]);
+  const shown = shownDepartments(visible, query.deptId);
+  const { hierarchy } = visible;
+  const groups = orderGroups(
+    hierarchy.rows.map((row) => row.id),
+    counted.filter((group) => shown(group.deptId)),
+  );
   const { limit, offset } = page(query);
-  // The page is chosen on users and departments alone, with its total; the page's 15 rows then get
-  // their details and names (one query, the names as scalar subqueries: a seven-table join took longer
-  // to plan than to run).
-  const chosen = db
-    .select({
-      id: users.id,
-      deptId: users.deptId,
-      deptSort: sql<number | null>`${departments.sort}`.as('dept_sort'),
-      total: sql<number>`count(*) over ()`.mapWith(Number).as('total'),
-    })
-    .from(users)
-    .leftJoin(departments, eq(departments.id, users.deptId))
-    .where(where)
-    .orderBy(asc(departments.sort), asc(users.deptId), asc(users.id))
-    .limit(limit)
-    .offset(offset)
-    .as('chosen');
-  const nameOf = (
-    table: typeof departments | typeof roles | typeof positions | typeof ranks,
-    id: SQL | typeof users.deptId,
-  ) => sql<string | null>`(select ${table.name} from ${table} where ${table.id} = ${id})`;
+  const { run, skip, total } = pageRun(groups, offset, limit);
+  if (run.length === 0) return { data: [], total };
+  const ids = run.filter((id): id is number => id !== null);
+  const inRun = or(
+    ids.length > 0 ? inArray(users.deptId, ids) : undefined,
+    run.includes(null) ? isNull(users.deptId) : undefined,
+  );
+  const nameOf = (table: typeof roles | typeof positions | typeof ranks, id: SQL) =>
+    sql<string | null>`(select ${table.name} from ${table} where ${table.id} = ${id})`;
+  // array_position is null for staff without a department: last, as in the run.
+  const runOrder =
+    ids.length > 0
+      ? sql`array_position(array[${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}]::int[], ${users.deptId})`
+      : sql`1`;
   const rows = await db
     .select({
       userId: users.id,
@@ -159,7 +185,6 @@ export async function listStaff(db: Db, session: Session, query: QueryOf<'staffL
       mobile: users.userName,
       faceUrl: users.faceUrl,
       deptId: users.deptId,
-      deptName: nameOf(departments, sql`${users.deptId}`),
       roleId: users.roleId,
       roleName: nameOf(roles, sql`${users.roleId}`),
       positionId: users.positionId,
@@ -170,16 +195,15 @@ export async function listStaff(db: Db, session: Session, query: QueryOf<'staffL
       isManager: users.isManager,
       entryDate: staffDetails.entryDate,
       createdAt: users.createdAt,
-      total: chosen.total,
     })
-    .from(chosen)
-    .innerJoin(users, eq(users.id, chosen.id))
+    .from(users)
     .leftJoin(staffDetails, eq(staffDetails.userId, users.id))
-    .orderBy(asc(chosen.deptSort), asc(chosen.deptId), asc(chosen.id));
-  const total =
-    rows[0]?.total ??
-    (offset === 0 ? 0 : ((await db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0));
-  return { data: rows.map(toStaff), total };
+    .where(and(where, inRun))
+    .orderBy(runOrder, asc(users.id))
+    .limit(limit)
+    .offset(skip);
+  const deptName = (id: number | null) => (id === null ? null : (hierarchy.byId.get(id)?.name ?? null));
+  return { data: rows.map((row) => toStaff({ ...row, deptName: deptName(row.deptId) })), total };
 }
 
 export async function listResignedStaff(db: Db, session: Session, query: QueryOf<'resignedStaffList'>) {

@@ -1,0 +1,1 @@
+CREATE INDEX "users_company_status_dept_idx" ON "users" USING btree ("company_id","status","dept_id","id");
