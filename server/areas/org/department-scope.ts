@@ -3,9 +3,10 @@
  * the all-departments flag see everything; any other account sees its configured management
  * departments and its own department, each with all their sub-departments.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
+import { preparedPerDb } from '../../db/prepared';
 import { departments, users } from '../../db/schema';
 import type { Session } from '../../contract/types';
 
@@ -23,8 +24,9 @@ export type Hierarchy = {
   childrenOf: (id: number | null) => DepartmentRow[];
 };
 
-export async function loadHierarchy(db: Db, companyId: number): Promise<Hierarchy> {
-  const rows = await db
+/** Read on every staff list and most organisation calls: built and prepared once per database handle. */
+const hierarchyQuery = preparedPerDb((db) =>
+  db
     .select({
       id: departments.id,
       parentId: departments.parentId,
@@ -33,8 +35,13 @@ export async function loadHierarchy(db: Db, companyId: number): Promise<Hierarch
       createdAt: departments.createdAt,
     })
     .from(departments)
-    .where(inCompany(departments, companyId))
-    .orderBy(departments.sort, departments.id);
+    .where(inCompany(departments, sql.placeholder('companyId')))
+    .orderBy(departments.sort, departments.id)
+    .prepare('department_hierarchy'),
+);
+
+export async function loadHierarchy(db: Db, companyId: number): Promise<Hierarchy> {
+  const rows = await hierarchyQuery(db).execute({ companyId });
   const children = new Map<number | null, DepartmentRow[]>();
   for (const row of rows) {
     const list = children.get(row.parentId) ?? [];
