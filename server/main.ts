@@ -18,6 +18,9 @@ import { startScheduler } from './jobs/scheduler';
 import { seedShowcaseContracts } from './areas/sign/demo-contracts';
 import { productJobs } from './jobs/jobs';
 import { systemClock } from './clock';
+import { limitHeapGrowth } from './heap';
+
+limitHeapGrowth();
 
 const config = readConfig();
 

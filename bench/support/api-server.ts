@@ -10,12 +10,16 @@ import Fastify from 'fastify';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/client';
 import { buildApp } from '../../server/app';
+import { limitHeapGrowth } from '../../server/heap';
 import { seedDemoData } from '../../server/seed/demo';
 import { analyzeTables } from '../../server/db/maintenance';
 import { departments, users } from '../../server/db/schema';
 import { insertStaffMember } from '../../server/areas/org/staff';
 import { saleContent } from '../../tests/support/test-data';
 import { reportToBench } from './harness';
+
+// As server/main.ts does for `npm start`.
+limitHeapGrowth();
 
 export const staffCount = 2000;
 const storeCount = 20;

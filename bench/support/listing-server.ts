@@ -12,6 +12,7 @@ import Fastify from 'fastify';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/client';
 import { buildApp } from '../../server/app';
+import { limitHeapGrowth } from '../../server/heap';
 import { seedDemoData } from '../../server/seed/demo';
 import { createCompany } from '../../server/areas/org/companies';
 import { users } from '../../server/db/schema';
@@ -22,6 +23,9 @@ import type { Session } from '../../server/contract/types';
 import { customers } from '../../server/db/schema-customer';
 import { benchSearch, listingsPerCompany, companyCount, customersPerCompany } from './listing-search-config';
 import { reportToBench } from './harness';
+
+// As server/main.ts does for `npm start`.
+limitHeapGrowth();
 
 const phase = process.env['BENCH_PHASE'] ?? 'serve';
 const database = await openDatabase({
