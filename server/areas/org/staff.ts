@@ -191,30 +191,49 @@ export async function listStaff(db: Db, session: Session, query: QueryOf<'staffL
           sql`, `,
         )}]::int[], ${users.deptId})`
       : sql`1`;
-  const rows = await db
+  // The page's 15 people are chosen on users alone; their details and names are joined to those 15
+  // (joined before the limit, the planner hashed every staff member's details: 1.4 of PGlite's 2.5 ms).
+  const chosen = db
     .select({
-      userId: users.id,
+      id: users.id,
       name: users.name,
-      mobile: users.userName,
+      userName: users.userName,
       faceUrl: users.faceUrl,
       deptId: users.deptId,
       roleId: users.roleId,
-      roleName: nameOf(roles, sql`${users.roleId}`),
       positionId: users.positionId,
-      positionName: nameOf(positions, sql`${users.positionId}`),
-      rankId: staffDetails.rankId,
-      rankName: nameOf(ranks, sql`${staffDetails.rankId}`),
       status: users.status,
       isManager: users.isManager,
-      entryDate: staffDetails.entryDate,
       createdAt: users.createdAt,
+      runPosition: sql<number | null>`${runOrder}`.as('run_position'),
     })
     .from(users)
-    .leftJoin(staffDetails, eq(staffDetails.userId, users.id))
     .where(and(where, inRun))
     .orderBy(runOrder, asc(users.id))
     .limit(limit)
-    .offset(skip);
+    .offset(skip)
+    .as('chosen');
+  const rows = await db
+    .select({
+      userId: chosen.id,
+      name: chosen.name,
+      mobile: chosen.userName,
+      faceUrl: chosen.faceUrl,
+      deptId: chosen.deptId,
+      roleId: chosen.roleId,
+      roleName: nameOf(roles, sql`${chosen.roleId}`),
+      positionId: chosen.positionId,
+      positionName: nameOf(positions, sql`${chosen.positionId}`),
+      rankId: staffDetails.rankId,
+      rankName: nameOf(ranks, sql`${staffDetails.rankId}`),
+      status: chosen.status,
+      isManager: chosen.isManager,
+      entryDate: staffDetails.entryDate,
+      createdAt: chosen.createdAt,
+    })
+    .from(chosen)
+    .leftJoin(staffDetails, eq(staffDetails.userId, chosen.id))
+    .orderBy(asc(chosen.runPosition), asc(chosen.id));
   const deptName = (id: number | null) => (id === null ? null : (hierarchy.byId.get(id)?.name ?? null));
   return { data: rows.map((row) => toStaff({ ...row, deptName: deptName(row.deptId) })), total };
 }
