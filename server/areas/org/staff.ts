@@ -192,7 +192,7 @@ export async function listStaff(db: Db, session: Session, query: QueryOf<'staffL
         )}]::int[], ${users.deptId})`
       : sql`1`;
   // The page's 15 people are chosen on users alone; their details and names are joined to those 15
-  // (joined before the limit, the planner hashed every staff member's details: 1.4 of PGlite's 2.5 ms).
+  // (joined before the limit, the planner hashed every staff member's details; docs/performance.md).
   const chosen = db
     .select({
       id: users.id,
