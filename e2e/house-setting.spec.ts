@@ -32,6 +32,9 @@ test('the manager renames a custom status, and the protection pop-up reports its
   await page.unroute('**/housing/v2/housingSetting');
   await page.reload();
   await expect(settings.getByLabel('出售状态 A')).toHaveValue(name);
+  // Saving the page unchanged is reported too.
+  await settings.getByRole('button', { name: '保存', exact: true }).click();
+  await expect(settings.getByRole('status')).toHaveText('房源设置已保存');
 
   await settings.getByRole('button', { name: '设置' }).click();
   const dialog = page.getByRole('dialog', { name: '关键信息保护' });

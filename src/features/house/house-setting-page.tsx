@@ -395,6 +395,9 @@ export default function HouseSettingPage(_props: PageProps) {
                 loading={isSaving}
                 onClick={() => {
                   send({ type: 'save', value: setting });
+                  // Pinned as the draft, so a save of an unchanged page is reported too (the reload
+                  // after it brings a new object).
+                  setDraft(setting);
                   setSent(setting);
                   setNotice(null);
                 }}
