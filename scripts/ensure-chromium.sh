@@ -20,5 +20,8 @@ if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
 echo "installing: ${missing[*]}"
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-$SUDO apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" fontconfig
+# Another apt run on the machine (an unattended upgrade, a second checkout installing the same) holds
+# dpkg's lock for a while: wait for it rather than fail.
+WAIT=(-o DPkg::Lock::Timeout=600)
+$SUDO apt-get "${WAIT[@]}" update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get "${WAIT[@]}" install -y -qq --no-install-recommends "${missing[@]}" fontconfig
