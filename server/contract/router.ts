@@ -15,7 +15,7 @@ import type {
   Session,
   UploadedFile,
 } from './types';
-import { authenticate } from '../areas/user/sessions';
+import { authenticate, operationsReadingProfile } from '../areas/user/sessions';
 
 export const apiPrefix = '/api';
 export const uploadLimitBytes = 20 * 1024 * 1024;
@@ -115,6 +115,7 @@ async function answer(
       services.clock,
       headerValue(request, 'token'),
       headerValue(request, 'sessionid'),
+      operationsReadingProfile.has(operation.operationId),
     );
   }
   const query = validator.query(request.query);

@@ -40,6 +40,19 @@ export type Session = {
   isManager: boolean;
   roleId: number | null;
   deptId: number | null;
+  /** Read with the session only for the operations that answer it (operationsReadingProfile). */
+  profile?: SessionProfile;
+};
+
+export type SessionProfile = {
+  userName: string;
+  name: string;
+  faceUrl: string | null;
+  companyName: string;
+  deptName: string | null;
+  roleName: string | null;
+  positionId: number | null;
+  positionName: string | null;
 };
 
 export type UploadedFile = { fieldName: string; fileName: string; mimeType: string; data: Buffer };

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, ne } from 'drizzle-orm';
 import { call, createTestApp, login, type TestApp } from '../support/test-app';
+import { departments, users } from '../../server/db/schema';
 
 describe('password login and the server-side session', () => {
   let t: TestApp;
@@ -20,6 +22,51 @@ describe('password login and the server-side session', () => {
     };
     expect(data.user).toMatchObject({ isManager: 1, name: '张经理', userName: '13800000000' });
     expect(data.companyid).toBeGreaterThan(0);
+  });
+
+  it("answers a broker's company, department, role and position, and a change of them on the next call", async () => {
+    const headers = await login(t.app, '13800000003');
+    const user = async () =>
+      ((await call(t.app, 'POST', '/user/initialize', { headers })).data as { user: Record<string, unknown> })
+        .user;
+    const before = await user();
+    expect(before).toMatchObject({ isManager: 0, name: '赵经纪', roleName: '经纪人' });
+    expect(before['companyName']).toEqual(expect.any(String));
+    expect(before['deptName']).toEqual(expect.any(String));
+    expect(before['positionName']).toEqual(expect.any(String));
+    const db = t.database.db;
+    const [other] = await db
+      .select({ id: departments.id, name: departments.name })
+      .from(departments)
+      .where(
+        and(
+          eq(departments.companyId, before['companyid'] as number),
+          ne(departments.id, before['deptId'] as number),
+        ),
+      )
+      .limit(1);
+    await db
+      .update(users)
+      .set({ deptId: other!.id, positionId: null })
+      .where(eq(users.id, before['userId'] as number));
+    expect(await user()).toMatchObject({
+      deptId: other!.id,
+      deptName: other!.name,
+      positionId: null,
+      positionName: null,
+    });
+    await db
+      .update(users)
+      .set({ status: 2 })
+      .where(eq(users.id, before['userId'] as number));
+    expect(await call(t.app, 'POST', '/user/initialize', { headers })).toMatchObject({
+      code: 400,
+      message: '登录状态已失效，请重新登录',
+    });
+    await db
+      .update(users)
+      .set({ status: 1, deptId: before['deptId'] as number, positionId: before['positionId'] as number })
+      .where(eq(users.id, before['userId'] as number));
   });
 
   it('refuses a wrong password with code 405 and does not say which part was wrong', async () => {

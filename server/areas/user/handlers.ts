@@ -8,7 +8,7 @@ import { imageKinds } from '../../storage/files';
 import { hashPassword, isPasswordCorrect } from './passwords';
 import { issueSession, revokeSession, revokeUserSessions } from './sessions';
 import { checkVerifyCode, sendVerifyCode } from './verify-codes';
-import { findUserByName, readUserInfo } from './users';
+import { findUserByName, userInfo } from './users';
 import { LoginType, countAddressFailures, readPasswordAttempts, recordLogin } from './login-records';
 import {
   addressBlockedMessage,
@@ -173,7 +173,7 @@ export const userHandlers = {
 
   async initialize(_input, context) {
     const session = requireSession(context);
-    const user = await readUserInfo(context.db, session.companyId, session.userId);
+    const user = userInfo(session);
     return {
       data: {
         companyid: session.companyId,
