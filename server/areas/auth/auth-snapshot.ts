@@ -5,9 +5,10 @@
  * The catalogue is reference data that only migrations write, so each database handle reads it once;
  * a role's grants are read on every call, so a changed role takes effect on the next request.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
+import { preparedPerDb } from '../../db/prepared';
 import { authCatalogue, roleAuths } from '../../db/schema';
 import type { Session } from '../../contract/types';
 import { buildAuthSnapshot, type AuthSnapshot } from '../../../domain/permissions';
@@ -59,6 +60,27 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/** A role's grants, read on every request of a user who is not a manager: prepared once per handle. */
+const roleGrantsQuery = preparedPerDb((db) =>
+  db
+    .select({
+      appType: roleAuths.appType,
+      itemId: roleAuths.itemId,
+      authId: roleAuths.authId,
+      range: roleAuths.range,
+      contents: roleAuths.contents,
+      count: roleAuths.count,
+    })
+    .from(roleAuths)
+    .where(
+      and(
+        eq(roleAuths.roleId, sql.placeholder('roleId')),
+        inCompany(roleAuths, sql.placeholder('companyId')),
+      ),
+    )
+    .prepare('role_grants'),
+);
+
 const key = (appType: number, itemId: number, authId: number) => `${appType}.${itemId}.${authId}`;
 
 export async function loadAuthSnapshot(
@@ -69,17 +91,7 @@ export async function loadAuthSnapshot(
   if (session.roleId === null) return buildAuthSnapshot(false, []);
   const [catalogue, grants] = await Promise.all([
     loadCatalogue(db),
-    db
-      .select({
-        appType: roleAuths.appType,
-        itemId: roleAuths.itemId,
-        authId: roleAuths.authId,
-        range: roleAuths.range,
-        contents: roleAuths.contents,
-        count: roleAuths.count,
-      })
-      .from(roleAuths)
-      .where(and(eq(roleAuths.roleId, session.roleId), inCompany(roleAuths, session.companyId))),
+    roleGrantsQuery(db).execute({ roleId: session.roleId, companyId: session.companyId }),
   ]);
   const granted = new Map(grants.map((grant) => [key(grant.appType, grant.itemId, grant.authId), grant]));
   // In the catalogue's order; a grant the catalogue no longer lists counts for nothing.
