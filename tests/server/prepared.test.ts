@@ -49,9 +49,7 @@ describe('queries planned once per connection', () => {
     expect(await user(broker)).toBe('赵经纪');
     expect(await user(manager)).toBe('张经理');
     const result = await t.database.db.execute(sql`select statement from pg_prepared_statements`);
-    const statements = (result as { rows: { statement: string }[] }).rows.map(
-      (row) => row.statement,
-    );
+    const statements = (result as { rows: { statement: string }[] }).rows.map((row) => row.statement);
     // PGlite: PREPARE in SQL; PostgreSQL: the pg driver's named statement on one of the pool's connections.
     if (t.database.kind === 'pglite') {
       expect(statements.some((text) => /from "sessions"/.test(text))).toBe(true);
