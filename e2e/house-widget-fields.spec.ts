@@ -1,15 +1,19 @@
 /**
- * The company's own listing fields (issue 13): 张经理 adds a required 车位情况 on 房源基础设置 →
- * 自定义字段 and lets 税费承担 take a value of one's own (允许自行填写); 赵经纪's entry form then asks for
+ * The company's own listing fields (issue 13): 周经理 adds a required 车位情况 on 房源基础设置 →
+ * 自定义字段 and lets 税费承担 take a value of one's own (允许自行填写); 吴经纪's entry form then asks for
  * the new field (saving without it is refused naming it), he fills it, picks 看房方式 and types his own
- * 税费承担, and the listing's detail shows all three. The field is removed again afterwards so the
- * other listing journeys enter listings without it.
+ * 税费承担, and the listing's detail shows all three. The field is removed again afterwards.
+ *
+ * It runs in the second demo office (周经理, 吴经纪): while the required field exists, every listing
+ * entered in that office is refused without it, and the first office's listing journeys run beside
+ * this one in the other browser worker.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { demo, demoPassword, login, openAs } from './support/oa';
+import { demoPassword, login, openAs } from './support/oa';
 import { post, type Credentials } from './support/api';
 
-const community = '天健世纪花园';
+const community = '万科城市花园';
+const officeB = { manager: '13900000000', broker: '13900000001' } as const;
 
 /** The demo office's fields as the demo data has them (any field this spec added is dropped). */
 async function restoreDemoFields(request: APIRequestContext, manager: Credentials) {
@@ -43,8 +47,8 @@ test('a manager defines a required listing field; a broker must fill it and the 
 }) => {
   test.setTimeout(120_000);
   const [manager, broker] = await Promise.all([
-    login(request, demo.manager, demoPassword),
-    login(request, demo.broker, demoPassword),
+    login(request, officeB.manager, demoPassword),
+    login(request, officeB.broker, demoPassword),
   ]);
   try {
     await openAs(page, manager, '/views/system/setting/fp-house-setting');
@@ -68,7 +72,7 @@ test('a manager defines a required listing field; a broker must fill it and the 
     if (await gate.isVisible()) await gate.click();
     await entry.click();
     const form = page.getByRole('dialog', { name: '录入房源' });
-    await form.getByLabel('小区').fill('天健');
+    await form.getByLabel('小区').fill('万科城市');
     await form.getByTestId('community-options').getByRole('button', { name: community }).click();
     const roomNo = String(10_000 + (Date.now() % 80_000));
     await form.getByLabel('楼栋号').fill('9栋');
