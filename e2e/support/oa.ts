@@ -280,5 +280,7 @@ export async function failNextCall(page: Page, path: string): Promise<void> {
 export const networkError = '网络异常，请检查网络连接';
 
 export async function expectToast(page: Page, text: string): Promise<void> {
-  await expect(page.getByTestId('toast').filter({ hasText: text }).first()).toBeVisible();
+  // Among the visible ones: an earlier toast with the same text (two deletions in a row) may still be
+  // in the stack while it fades out, and the first match would then never become visible.
+  await expect(page.getByTestId('toast').filter({ hasText: text, visible: true }).first()).toBeVisible();
 }
