@@ -50,7 +50,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx tsx scripts/build-server.ts server/main.ts .tmp/server-${port}.mjs && rm -rf .tmp/e2e-data-${port} && DATA_DIR=.tmp/e2e-data-${port} DEMO_CONTRACTS=0 SMS_RESEND_SECONDS=${smsResendSeconds} LOGIN_IP_MAX_FAILURES=${addressLimit} SMS_IP_MAX_SENDS=${addressLimit} CODE_IP_MAX_FAILURES=${addressLimit} PORT=${port} HOST=127.0.0.1 node .tmp/server-${port}.mjs`,
+    command: `npx tsx scripts/build-server.ts server/main.ts .tmp/server-${port}.mjs && rm -rf .tmp/e2e-data-${port} && DATA_DIR=.tmp/e2e-data-${port} DEMO_CONTRACTS=0 CHECK_STATEMENT_SHAPES=1 SMS_RESEND_SECONDS=${smsResendSeconds} LOGIN_IP_MAX_FAILURES=${addressLimit} SMS_IP_MAX_SENDS=${addressLimit} CODE_IP_MAX_FAILURES=${addressLimit} PORT=${port} HOST=127.0.0.1 node .tmp/server-${port}.mjs`,
     url: `http://127.0.0.1:${port}/api/sandbox/smsOutbox`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -11,6 +11,7 @@
 import Fastify from 'fastify';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/client';
+import { sqlLiteral } from '../../server/db/prepared';
 import { buildApp } from '../../server/app';
 import { limitHeapGrowth } from '../../server/heap';
 import { seedDemoData } from '../../server/seed/demo';
@@ -161,14 +162,7 @@ const searched = houseSearchPage(
   await resolveKeyword(db, benchSearch.newKey),
 ).toSQL();
 const explain = async (query: { sql: string; params: unknown[] }) => {
-  const inline = query.params.reduce<string>(
-    (text, param, index) =>
-      text.replaceAll(
-        new RegExp(`\\$${index + 1}(?!\\d)`, 'g'),
-        typeof param === 'number' ? String(param) : `'${String(param).replaceAll("'", "''")}'`,
-      ),
-    query.sql,
-  );
+  const inline = query.sql.replace(/\$(\d+)/g, (_, n: string) => sqlLiteral(query.params[Number(n) - 1]));
   const result = await db.execute(sql.raw(`explain analyze ${inline}`));
   const rows = (result as { rows: Record<string, string>[] }).rows;
   return rows.map((row) => Object.values(row)[0]).join('\n');

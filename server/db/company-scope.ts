@@ -5,7 +5,7 @@
  * a hand-written `eq(table.companyId, …)` outside this file). Queries that cross companies on
  * purpose say so with `acrossCompanies(reason)`; ADR 0005 lists them.
  */
-import { and, eq, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './db';
 
@@ -13,7 +13,7 @@ import type { Db } from './db';
 export type CompanyTable = { companyId: AnyPgColumn };
 
 /** The rows of `table` that belong to `companyId` (a company id, another table's company column in a join, or a prepared query's placeholder). */
-export function inCompany(table: CompanyTable, companyId: number | AnyPgColumn | SQL | Placeholder): SQL {
+export function inCompany(table: CompanyTable, companyId: number | AnyPgColumn | SQLWrapper): SQL {
   return eq(table.companyId, companyId);
 }
 

@@ -24,6 +24,14 @@ describe('queries planned once per connection', () => {
     expect(sqlLiteral(true)).toBe('true');
     expect(sqlLiteral(new Date('2026-11-26T08:00:00.000Z'))).toBe("'2026-11-26T08:00:00.000Z'");
     expect(() => sqlLiteral(Number.NaN)).toThrow();
+    expect(sqlLiteral([1, 5, 7])).toBe("'{1,5,7}'");
+    expect(sqlLiteral(['a"b', "c'd", 'e\\f'])).toBe(`'{"a\\"b","c''d","e\\\\f"}'`);
+  });
+
+  it('writes an array as a literal the database reads back as the same array', async () => {
+    const texts = ['a"b', "c'd", 'e\\f', '花园, 一期', 'x}{'];
+    const result = await t.database.db.execute(sql.raw(`select ${sqlLiteral(texts)}::text[] as a`));
+    expect((result as { rows: { a: string[] }[] }).rows[0]!.a).toEqual(texts);
   });
 
   it('refuses a hostile session id as an unknown session, and the data is intact', async () => {

@@ -4,10 +4,11 @@
  * (1 本人: the maintainer, 2 本部门, 3 全公司, 4 指定部门); a locked listing only with 查看锁定房源 or by
  * its maintainer. A listing outside what the user sees answers 404, as for another company's.
  */
-import { and, eq, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/db';
 import { houses } from '../../db/schema-house';
 import { inCompany } from '../../db/company-scope';
+import { literal, plainValues, type StatementValues } from '../../db/prepared';
 import type { Session } from '../../contract/types';
 import { ApiError, Codes, forbidden, notFound } from '../../contract/envelope';
 import { loadGrants, type Grant, type Grants } from '../auth/grants';
@@ -27,20 +28,33 @@ export async function houseAccess(db: Db, session: Session): Promise<HouseAccess
   return { session, grants };
 }
 
-/** The condition "inside this grant's scope" on a listing's maintainer and department. */
-export function inScope(session: Session, grant: Grant | undefined): SQL | undefined {
-  if (!grant) return eq(houses.id, -1);
+/**
+ * The condition "inside this grant's scope" on a listing's maintainer and department. Its values go
+ * through `values` (server/db/prepared.ts): the listing search runs it as a shaped statement.
+ */
+export function inScope(
+  session: Session,
+  grant: Grant | undefined,
+  values: StatementValues = plainValues,
+): SQL | undefined {
+  if (!grant) {
+    values.choice('noGrant');
+    return sql`${houses.id} = ${literal(-1)}`;
+  }
   switch (grant.range) {
     case 1:
-      return eq(houses.attributorId, session.userId);
+      return eq(houses.attributorId, values.value('scopeUserId', session.userId));
     case 2:
       return session.deptId === null
-        ? eq(houses.attributorId, session.userId)
-        : eq(houses.deptId, session.deptId);
+        ? eq(houses.attributorId, values.value('scopeUserId', session.userId))
+        : eq(houses.deptId, values.value('scopeDeptId', session.deptId));
     case 4:
       return grant.selectDepartment.length > 0
-        ? or(inArray(houses.deptId, grant.selectDepartment), eq(houses.attributorId, session.userId))
-        : eq(houses.attributorId, session.userId);
+        ? or(
+            sql`${houses.deptId} = any(${values.value('scopeDeptIds', grant.selectDepartment)})`,
+            eq(houses.attributorId, values.value('scopeUserId', session.userId)),
+          )
+        : eq(houses.attributorId, values.value('scopeUserId', session.userId));
     default:
       return undefined;
   }
@@ -53,27 +67,36 @@ export function allowedStates(grants: Grants, authId: number): number[] | null {
 }
 
 /** Listings of a kind whose status the role may not see are left out (仅可查看所选出售/出租状态). */
-function inViewedStates(grants: Grants): SQL | undefined {
+function inViewedStates(grants: Grants, values: StatementValues): SQL | undefined {
   const sell = allowedStates(grants, HouseAuth.viewSellStates);
   const rent = allowedStates(grants, HouseAuth.viewRentStates);
   return and(
-    sell ? or(ne(houses.type, HouseKinds.sell), inArray(houses.houseState, sell)) : undefined,
-    rent ? or(ne(houses.type, HouseKinds.rent), inArray(houses.houseState, rent)) : undefined,
+    sell
+      ? sql`(${houses.type} <> ${literal(HouseKinds.sell)} or ${houses.houseState} = any(${values.value('sellStates', sell)}))`
+      : undefined,
+    rent
+      ? sql`(${houses.type} <> ${literal(HouseKinds.rent)} or ${houses.houseState} = any(${values.value('rentStates', rent)}))`
+      : undefined,
   );
 }
 
 /** The listings the user sees (not deleted), as one condition for lists and counts. */
-export function visibleHouses(access: HouseAccess): SQL {
+export function visibleHouses(access: HouseAccess, values: StatementValues = plainValues): SQL {
   const { session, grants } = access;
-  const privateInScope = inScope(session, grants.get(HouseAuth.view));
+  const privateInScope = inScope(session, grants.get(HouseAuth.view), values);
   return and(
-    inCompany(houses, session.companyId),
+    inCompany(houses, values.value('companyId', session.companyId)),
     isNull(houses.deletedAt),
-    inViewedStates(grants),
-    privateInScope ? or(eq(houses.attribution, HousePools.public), privateInScope) : undefined,
+    inViewedStates(grants, values),
+    privateInScope
+      ? or(sql`${houses.attribution} = ${literal(HousePools.public)}`, privateInScope)
+      : undefined,
     grants.has(HouseAuth.viewLocked)
       ? undefined
-      : or(eq(houses.isLock, 0), eq(houses.attributorId, session.userId)),
+      : or(
+          sql`${houses.isLock} = ${literal(0)}`,
+          eq(houses.attributorId, values.value('lockUserId', session.userId)),
+        ),
   )!;
 }
 

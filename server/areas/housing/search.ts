@@ -3,10 +3,12 @@
  * page, with every filter of the search body, and the type tabs with their counts (housingTypeList).
  * Protected numbers (building and room) are left out of list rows unless the user maintains the listing.
  */
-import { and, asc, count, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNull, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db';
 import { pageTotal } from '../../db/paging';
+import { inCompany } from '../../db/company-scope';
+import { literal, plainValues, preparedPerShape, type StatementValues } from '../../db/prepared';
 import { appCategories, housePictures, houseTeam, houses } from '../../db/schema-house';
 import { departments, users } from '../../db/schema';
 import type { BodyOf, Session } from '../../contract/types';
@@ -22,38 +24,64 @@ type HouseSearch = BodyOf<'housingPosts'>;
 type Range = { min?: number | null; max?: number | null } | undefined;
 type DateRange = { start?: string | null; end?: string | null } | undefined;
 
-function numberRange(column: AnyPgColumn, range: Range, title: string): SQL | undefined {
+/** A range filter; its bounds are values named after it (`priceMin`, `priceMax`). */
+function numberRange(
+  values: StatementValues,
+  name: string,
+  column: AnyPgColumn,
+  range: Range,
+  title: string,
+): SQL | undefined {
   if (!range) return undefined;
   const { min, max } = range;
   if (min != null && max != null && min > max) throw businessError(`${title}的最小值不能大于最大值`);
-  return and(min != null ? gte(column, min) : undefined, max != null ? lte(column, max) : undefined);
+  return and(
+    min != null ? gte(column, values.value(`${name}Min`, min)) : undefined,
+    max != null ? lte(column, values.value(`${name}Max`, max)) : undefined,
+  );
 }
 
-function dateRange(column: AnyPgColumn, range: DateRange, title: string): SQL | undefined {
+function dateRange(
+  values: StatementValues,
+  name: string,
+  column: AnyPgColumn,
+  range: DateRange,
+  title: string,
+): SQL | undefined {
   if (!range) return undefined;
   const { start, end } = range;
   if (start && end && start > end) throw businessError(`${title}的开始日期不能晚于结束日期`);
   return and(
-    start ? gte(column, new Date(`${start}T00:00:00+08:00`)) : undefined,
-    end ? lte(column, new Date(`${end}T23:59:59.999+08:00`)) : undefined,
+    start ? gte(column, values.value(`${name}Start`, new Date(`${start}T00:00:00+08:00`))) : undefined,
+    end ? lte(column, values.value(`${name}End`, new Date(`${end}T23:59:59.999+08:00`))) : undefined,
   );
 }
 
-const otherConditions: Record<number, (session: Session) => SQL> = {
-  1: () => eq(houses.isKey, 1),
-  2: () => eq(houses.isSoleAgency, 1),
+/** A filter on one of a few values of a column (`= any(...)`, the list one value of the statement). */
+function oneOf(values: StatementValues, name: string, column: AnyPgColumn, list: number[] | undefined) {
+  return list?.length ? sql`${column} = any(${values.value(name, list)})` : undefined;
+}
+
+const yes = literal(1);
+
+/** 更多筛选 (others): each code a fixed condition, or one on the user. */
+const otherConditions: Record<number, (session: Session, values: StatementValues) => SQL> = {
+  1: () => sql`${houses.isKey} = ${yes}`,
+  2: () => sql`${houses.isSoleAgency} = ${yes}`,
   3: () => sql`exists (select 1 from ${housePictures} where ${housePictures.houseId} = ${houses.id})`,
   4: () => sql`${houses.vrUrl} is not null`,
-  5: () => eq(houses.isLock, 1),
-  6: () => eq(houses.isTop, 1),
-  7: () => eq(houses.isSeal, 1),
+  5: () => sql`${houses.isLock} = ${yes}`,
+  6: () => sql`${houses.isTop} = ${yes}`,
+  7: () => sql`${houses.isSeal} = ${yes}`,
   // 我维护的: the listings the user holds (归属人) or co-maintains (协同维护人, house_team).
-  8: (session) =>
-    or(
-      eq(houses.attributorId, session.userId),
-      sql`exists (select 1 from ${houseTeam} where ${houseTeam.houseId} = ${houses.id} and ${houseTeam.role} = ${TeamRoles.maintainer} and ${houseTeam.userId} = ${session.userId})`,
-    )!,
-  9: (session) => eq(houses.entryUserId, session.userId),
+  8: (session, values) => {
+    const userId = values.value('maintainerId', session.userId);
+    return or(
+      eq(houses.attributorId, userId),
+      sql`exists (select 1 from ${houseTeam} where ${houseTeam.houseId} = ${houses.id} and ${houseTeam.role} = ${literal(TeamRoles.maintainer)} and ${houseTeam.userId} = ${userId})`,
+    )!;
+  },
+  9: (session, values) => eq(houses.entryUserId, values.value('entryUserId', session.userId)),
 };
 
 /** The search's keyword as typed, with, for 小区名称或地址, the platform communities it names. */
@@ -78,57 +106,84 @@ export async function resolveKeyword(db: Db, newKey: HouseSearch['newKey']): Pro
  * a community outside the base, matched by name, as a second condition (counted on its own small index:
  * an OR of the two would read every matching row).
  */
-export function keywordBranches(keyword: HouseKeyword): SQL[] {
+export function keywordBranches(keyword: HouseKeyword, values: StatementValues = plainValues): SQL[] {
   if (!keyword) return [];
   const { like } = keyword;
-  if (keyword.type === 2) return [sql`${houses.houseNo} ilike ${like}`];
-  if (keyword.type === 3) return [sql`${houses.ownerName} ilike ${like}`];
-  const typed = and(isNull(houses.communityId), sql`${houses.communityName} ilike ${like}`)!;
+  if (keyword.type === 2) return [sql`${houses.houseNo} ilike ${values.value('houseNoLike', like)}`];
+  if (keyword.type === 3) return [sql`${houses.ownerName} ilike ${values.value('ownerNameLike', like)}`];
+  const typed = and(
+    isNull(houses.communityId),
+    sql`${houses.communityName} ilike ${values.value('communityLike', like)}`,
+  )!;
   return keyword.communityIds.length > 0
-    ? [inArray(houses.communityId, keyword.communityIds), typed]
+    ? [sql`${houses.communityId} = any(${values.value('communityIds', keyword.communityIds)})`, typed]
     : [typed];
 }
 
-/** Every condition of the search but the keyword's and the type tab's. */
-export function searchConditions(access: HouseAccess, search: HouseSearch, keyword?: SQL): SQL {
+/**
+ * Every condition of the search but the keyword's and the type tab's. Its values go through `values`
+ * (server/db/prepared.ts): housingPosts runs the search as a statement built once per shape.
+ */
+export function searchConditions(
+  access: HouseAccess,
+  search: HouseSearch,
+  keyword?: SQL,
+  values: StatementValues = plainValues,
+): SQL {
   const { session } = access;
   const phone = search.contactPhone;
   const houseType = search.houseType ?? [];
+  const roomCounts = houseType.filter((rooms) => rooms !== 5);
+  const fiveOrMore = houseType.includes(5);
+  if (fiveOrMore) values.choice('fiveRoomsOrMore');
+  const text = (name: string, column: AnyPgColumn, value: string | null | undefined) =>
+    value ? eq(column, values.value(name, value.trim())) : undefined;
+  const id = (name: string, column: AnyPgColumn, value: number | null | undefined) =>
+    value ? eq(column, values.value(name, value)) : undefined;
+  const others = [...new Set(search.others ?? [])];
+  for (const other of others) values.choice(`other${other}`);
   return and(
-    visibleHouses(access),
+    visibleHouses(access, values),
     keyword,
     phone
       ? phone.length === 4
-        ? sql`right(${houses.ownerPhone}, 4) = ${phone}`
-        : eq(houses.ownerPhone, phone)
+        ? sql`right(${houses.ownerPhone}, 4) = ${values.value('phoneTail', phone)}`
+        : eq(houses.ownerPhone, values.value('phone', phone))
       : undefined,
-    dateRange(houses.entryTime, search.entryTime, '录入时间'),
-    dateRange(houses.lastFollowUpAt, search.followUpTime, '跟进时间'),
-    dateRange(houses.updateTime, search.updateTime, '更新时间'),
-    numberRange(houses.price, search.price, '价格区间'),
-    numberRange(houses.unitPrice, search.unitPrice, '单价区间'),
-    numberRange(houses.floor, search.floor, '楼层区间'),
-    numberRange(houses.area, search.area, '面积区间'),
-    search.buildingNo ? eq(houses.buildingNo, search.buildingNo.trim()) : undefined,
-    search.unitNo ? eq(houses.unitNo, search.unitNo.trim()) : undefined,
-    search.roomNo ? eq(houses.roomNo, search.roomNo.trim()) : undefined,
-    search.district ? eq(houses.districtId, search.district) : undefined,
-    search.region ? eq(houses.regionId, search.region) : undefined,
-    search.communityId ? eq(houses.communityId, search.communityId) : undefined,
+    dateRange(values, 'entry', houses.entryTime, search.entryTime, '录入时间'),
+    dateRange(values, 'followUp', houses.lastFollowUpAt, search.followUpTime, '跟进时间'),
+    dateRange(values, 'update', houses.updateTime, search.updateTime, '更新时间'),
+    numberRange(values, 'price', houses.price, search.price, '价格区间'),
+    numberRange(values, 'unitPrice', houses.unitPrice, search.unitPrice, '单价区间'),
+    numberRange(values, 'floor', houses.floor, search.floor, '楼层区间'),
+    numberRange(values, 'area', houses.area, search.area, '面积区间'),
+    text('buildingNo', houses.buildingNo, search.buildingNo),
+    text('unitNo', houses.unitNo, search.unitNo),
+    text('roomNo', houses.roomNo, search.roomNo),
+    id('district', houses.districtId, search.district),
+    id('region', houses.regionId, search.region),
+    id('communityId', houses.communityId, search.communityId),
     houseType.length > 0
-      ? or(...houseType.map((rooms) => (rooms === 5 ? gte(houses.room, 5) : eq(houses.room, rooms))))
+      ? or(
+          oneOf(values, 'rooms', houses.room, roomCounts),
+          fiveOrMore ? sql`${houses.room} >= ${literal(5)}` : undefined,
+        )
       : undefined,
-    search.renovation?.length ? inArray(houses.renovation, search.renovation) : undefined,
-    search.toward?.length ? inArray(houses.toward, search.toward) : undefined,
-    search.property?.length ? inArray(houses.property, search.property) : undefined,
-    search.houseState?.length ? inArray(houses.houseState, search.houseState) : undefined,
+    oneOf(values, 'renovation', houses.renovation, search.renovation),
+    oneOf(values, 'toward', houses.toward, search.toward),
+    oneOf(values, 'property', houses.property, search.property),
+    oneOf(values, 'houseState', houses.houseState, search.houseState),
+    // Any of the tags: the listing's tag array contains one of them.
     search.tags?.length
-      ? or(...search.tags.map((tag) => sql`${houses.tags} @> ${JSON.stringify([tag])}::jsonb`))
+      ? sql`${houses.tags} @> any(${values.value(
+          'tags',
+          search.tags.map((tag) => JSON.stringify([tag])),
+        )}::jsonb[])`
       : undefined,
-    search.attribution ? eq(houses.attribution, search.attribution) : undefined,
-    search.deptId ? eq(houses.deptId, search.deptId) : undefined,
-    search.userId ? eq(houses.attributorId, search.userId) : undefined,
-    ...(search.others ?? []).map((other) => otherConditions[other]!(session)),
+    id('attribution', houses.attribution, search.attribution),
+    id('deptId', houses.deptId, search.deptId),
+    id('userId', houses.attributorId, search.userId),
+    ...others.map((other) => otherConditions[other]!(session, values)),
   )!;
 }
 
@@ -137,9 +192,12 @@ export function regionName(districtId: number | null, regionId: number | null): 
   return regionsOf(districtId).find((region) => region.regionId === regionId)?.regionName ?? null;
 }
 
-function typeCondition(type: number | undefined): SQL | undefined {
-  if (type === 1 || type === 2) return eq(houses.type, type);
-  if (type === 3) return sql`${houses.property} not in (1, 2)`;
+function typeCondition(type: number | undefined, values: StatementValues): SQL | undefined {
+  if (type === 1 || type === 2) return eq(houses.type, values.value('type', type));
+  if (type === 3) {
+    values.choice('otherProperties');
+    return sql`${houses.property} not in (1, 2)`;
+  }
   return undefined;
 }
 
@@ -167,9 +225,17 @@ export function houseOrder(sort: number): SQL[] {
 }
 
 /** The search's conditions: the filters and the type tab, and the keyword's branches (keywordBranches). */
-export function houseSearchWhere(access: HouseAccess, search: HouseSearch, keyword: HouseKeyword) {
-  const filters = and(searchConditions(access, search), typeCondition(search.type))!;
-  const branches = keywordBranches(keyword);
+export function houseSearchWhere(
+  access: HouseAccess,
+  search: HouseSearch,
+  keyword: HouseKeyword,
+  values: StatementValues = plainValues,
+) {
+  const filters = and(
+    searchConditions(access, search, undefined, values),
+    typeCondition(search.type, values),
+  )!;
+  const branches = keywordBranches(keyword, values);
   return {
     where: branches.length > 0 ? and(filters, or(...branches))! : filters,
     /** The total as one expression: the branches exclude each other, so their counts add up. */
@@ -182,45 +248,78 @@ export function houseSearchWhere(access: HouseAccess, search: HouseSearch, keywo
   };
 }
 
+/**
+ * The company's listing tags by id, read once per statement (an InitPlan) rather than joined for each
+ * row: the rows' names are looked up in it (listedTags).
+ */
+function companyTagNames(companyId: number | SQLWrapper) {
+  return sql<Record<
+    string,
+    string
+  > | null>`(select json_object_agg(${appCategories.id}, ${appCategories.name}) from ${appCategories} where ${inCompany(appCategories, companyId)} and ${appCategories.appType} = ${literal(HouseAuth.appType)} and ${appCategories.type} = ${literal(1)})`;
+}
+
 /** A listing's tags by name, in the order it keeps them; a tag deleted since is left out. */
-const listedTagNames = sql<
-  string[]
->`coalesce((select json_agg(${appCategories.name} order by tag.ord) from jsonb_array_elements_text(${houses.tags}) with ordinality as tag(id, ord) join ${appCategories} on ${appCategories.id} = tag.id::int and ${appCategories.companyId} = ${houses.companyId} and ${appCategories.appType} = ${HouseAuth.appType} and ${appCategories.type} = 1), '[]'::json)`;
+export function listedTags(tags: readonly unknown[], names: Record<string, string> | null): string[] {
+  if (!names) return [];
+  return tags.map((id) => names[String(id)]).filter((name): name is string => name !== undefined);
+}
+
+/** A name looked up by id for each row (a sub-select: cheaper to plan than a join, and the same answer). */
+const nameOf = (table: typeof users | typeof departments, id: AnyPgColumn) =>
+  sql<string | null>`(select ${table.name} from ${table} where ${table.id} = ${id})`;
 
 /**
  * The page of the search with its total and the company's status names on every row, as one statement
  * (its plan is printed by bench/).
  */
-export function houseSearchPage(db: Db, access: HouseAccess, search: HouseSearch, keyword: HouseKeyword) {
-  const { where, total } = houseSearchWhere(access, search, keyword);
+export function houseSearchPage(
+  db: Db,
+  access: HouseAccess,
+  search: HouseSearch,
+  keyword: HouseKeyword,
+  values: StatementValues = plainValues,
+) {
+  const { where, total } = houseSearchWhere(access, search, keyword, values);
+  const { companyId } = access.session;
   const pageSize = search.pagesize ?? 15;
+  const sort = search.sort ?? 0;
+  values.choice(`sort${sorts[sort] ? sort : 0}`);
   const cover = sql<
     string | null
   >`(select ${housePictures.url} from ${housePictures} where ${housePictures.houseId} = ${houses.id} order by ${housePictures.sort} limit 1)`;
-  return db
-    .select({
-      ...listColumns,
-      attributorName: users.name,
-      deptName: departments.name,
-      coverUrl: cover,
-      tagNames: listedTagNames,
-      total: sql<number>`${total}`.mapWith(Number),
-      stateNames: houseStateNamesColumn(access.session.companyId),
-    })
-    .from(houses)
-    .leftJoin(users, eq(users.id, houses.attributorId))
-    .leftJoin(departments, eq(departments.id, houses.deptId))
-    .where(where)
-    .orderBy(...houseOrder(search.sort ?? 0))
-    .limit(pageSize)
-    .offset(((search.pageindex ?? 1) - 1) * pageSize);
+  return (
+    db
+      .select({
+        ...listColumns,
+        tags: houses.tags,
+        attributorName: nameOf(users, houses.attributorId),
+        deptName: nameOf(departments, houses.deptId),
+        coverUrl: cover,
+        total: sql<number>`${total}`.mapWith(Number),
+        stateNames: houseStateNamesColumn(values.value('settingsCompanyId', companyId)),
+        tagNames: companyTagNames(values.value('tagsCompanyId', companyId)),
+      })
+      .from(houses)
+      .where(where)
+      .orderBy(...houseOrder(sort))
+      // A number, or a placeholder (Drizzle takes both; its types say number | Placeholder).
+      .limit(values.value('limit', pageSize) as number)
+      .offset(values.value('offset', ((search.pageindex ?? 1) - 1) * pageSize) as number)
+  );
 }
+
+/** housingPosts' statement, built once per shape of search (server/db/prepared.ts preparedPerShape). */
+const searchPageStatement = preparedPerShape(
+  (db, values, access: HouseAccess, search: HouseSearch, keyword: HouseKeyword) =>
+    houseSearchPage(db, access, search, keyword, values),
+);
 
 export async function searchHouses(db: Db, session: Session, search: HouseSearch) {
   const [access, keyword] = await Promise.all([houseAccess(db, session), resolveKeyword(db, search.newKey)]);
   // One statement answers the page, its total (a sub-select, run once), the rows' tag names and the
   // company's status names.
-  const rows = await houseSearchPage(db, access, search, keyword);
+  const rows = await searchPageStatement(db, access, search, keyword);
   // A page past the end has no row to carry the total: counted on its own (server/db/paging.ts).
   const counted = await pageTotal(rows, search.pageindex ?? 1, async () => {
     const { total } = houseSearchWhere(access, search, keyword);
@@ -230,6 +329,7 @@ export async function searchHouses(db: Db, session: Session, search: HouseSearch
     return row?.total ?? 0;
   });
   const stateNames = stateNamesOf(rows[0]?.stateNames);
+  const tagNames = rows[0]?.tagNames ?? null;
   return {
     total: counted,
     data: rows.map((house) => {
@@ -260,7 +360,7 @@ export async function searchHouses(db: Db, session: Session, search: HouseSearch
         houseState: house.houseState as 1,
         stateName: houseStateName(house.houseState, house.type, states),
         attribution: house.attribution as 1 | 2,
-        tags: house.tagNames,
+        tags: listedTags(house.tags, tagNames),
         coverUrl: house.coverUrl,
         hasVr: house.vrUrl ? (1 as const) : (0 as const),
         isKey: house.isKey as 0 | 1,

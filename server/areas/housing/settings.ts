@@ -3,7 +3,7 @@
  * defaults until first saved (private to public 30 days, off; custom states A/B/C/D), and the option
  * lists of paramMap. Saving needs 基础设置 (88/8807).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/db';
 import { housingSettings } from '../../db/schema-house';
 import { companyRow, inCompany } from '../../db/company-scope';
@@ -110,7 +110,7 @@ type HouseStateNames = { sell: HousingSetting['sellHousingState']; rent: Housing
  * row, not the whole object with its widget fields (the house list reads them on every page), as one
  * expression that a list statement selects beside its rows (stateNamesOf gives the defaults).
  */
-export function houseStateNamesColumn(companyId: number) {
+export function houseStateNamesColumn(companyId: number | SQLWrapper) {
   return sql<Partial<HouseStateNames> | null>`(select jsonb_build_object('sell', ${housingSettings.setting} -> 'sellHousingState', 'rent', ${housingSettings.setting} -> 'rentHousingState') from ${housingSettings} where ${inCompany(housingSettings, companyId)})`;
 }
 
