@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { call, createTestApp, login, type TestApp } from '../support/test-app';
 import { houses, housePictures, houseTeam } from '../../server/db/schema-house';
-import { users } from '../../server/db/schema';
+import { departments, users } from '../../server/db/schema';
 import { houseAccess } from '../../server/areas/housing/access';
 import { houseSearchPage, resolveKeyword } from '../../server/areas/housing/search';
 import { preparedPerShape, StatementShape } from '../../server/db/prepared';
@@ -178,6 +178,50 @@ describe('the house list runs one statement per shape of search', () => {
     expect(await search(manager, { price: { min: 100, max: 400 } })).toEqual(
       expected((h) => inRange(h.price, 100, 400)),
     );
+  });
+
+  it('names each row’s cover picture, maintainer and department as the tables say', async () => {
+    const pictures = await t.database.db
+      .select({
+        houseId: housePictures.houseId,
+        url: housePictures.url,
+        sort: housePictures.sort,
+        id: housePictures.id,
+      })
+      .from(housePictures)
+      .orderBy(housePictures.houseId, housePictures.sort, housePictures.id);
+    const firstPicture = new Map<number, string>();
+    for (const picture of pictures)
+      if (!firstPicture.has(picture.houseId)) firstPicture.set(picture.houseId, picture.url);
+    const names = new Map(
+      (await t.database.db.select({ id: users.id, name: users.name }).from(users)).map((u) => [u.id, u.name]),
+    );
+    const departmentNames = new Map(
+      (await t.database.db.select({ id: departments.id, name: departments.name }).from(departments)).map(
+        (d) => [d.id, d.name],
+      ),
+    );
+    const byId = new Map(listings.map((house) => [house.id, house]));
+    const rows: {
+      houseId: number;
+      coverUrl: string | null;
+      attributorName: string | null;
+      deptName: string | null;
+    }[] = [];
+    for (const others of [[3], [] as number[]]) {
+      const page = await call(t.app, 'POST', '/housing/v2/housingPosts', {
+        headers: manager,
+        body: { pageindex: 1, pagesize: 100, sort: 1, attribution: 0, others },
+      });
+      rows.push(...(page.data as typeof rows));
+    }
+    expect(rows.filter((row) => row.coverUrl !== null).length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const house = byId.get(row.houseId)!;
+      expect(row.coverUrl, `cover of ${row.houseId}`).toBe(firstPicture.get(row.houseId) ?? null);
+      expect(row.attributorName).toBe(house.attributorId ? names.get(house.attributorId) : null);
+      expect(row.deptName).toBe(house.deptId ? departmentNames.get(house.deptId) : null);
+    }
   });
 
   it('answers each user with their own access rule and each company with its own listings', async () => {

@@ -3,7 +3,20 @@
  * page, with every filter of the search body, and the type tabs with their counts (housingTypeList).
  * Protected numbers (building and room) are left out of list rows unless the user maintains the listing.
  */
-import { and, asc, count, eq, gte, isNull, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  getTableName,
+  gte,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db';
 import { pageTotal } from '../../db/paging';
@@ -265,9 +278,17 @@ export function listedTags(tags: readonly unknown[], names: Record<string, strin
   return tags.map((id) => names[String(id)]).filter((name): name is string => name !== undefined);
 }
 
+/**
+ * A column of the listing row named from inside a sub-select of the select list. Drizzle writes a
+ * one-table select's fields without their table, so a bare column there would name the sub-select's
+ * own table where it has a column of that name (house_pictures.id for houses.id).
+ */
+const listing = (column: AnyPgColumn) =>
+  sql`${sql.identifier(getTableName(houses))}.${sql.identifier(column.name)}`;
+
 /** A name looked up by id for each row (a sub-select: cheaper to plan than a join, and the same answer). */
 const nameOf = (table: typeof users | typeof departments, id: AnyPgColumn) =>
-  sql<string | null>`(select ${table.name} from ${table} where ${table.id} = ${id})`;
+  sql<string | null>`(select ${table.name} from ${table} where ${table.id} = ${listing(id)})`;
 
 /**
  * The page of the search with its total and the company's status names on every row, as one statement
@@ -287,7 +308,7 @@ export function houseSearchPage(
   values.choice(`sort${sorts[sort] ? sort : 0}`);
   const cover = sql<
     string | null
-  >`(select ${housePictures.url} from ${housePictures} where ${housePictures.houseId} = ${houses.id} order by ${housePictures.sort} limit 1)`;
+  >`(select ${housePictures.url} from ${housePictures} where ${housePictures.houseId} = ${listing(houses.id)} order by ${housePictures.sort} limit 1)`;
   return (
     db
       .select({
