@@ -1,12 +1,13 @@
 /**
  * Listing demo data: a working office on first start. Company A holds 320 listings in the real 深圳
- * communities it has archived (the ones its stores work), company B 120 in 上海; sale and rent, both pools, owners, tags,
+ * communities it has archived (the ones its stores work), company B 120 in 上海; sale and rent, both pools, owners, tags, pictures,
  * team and follow-ups, entered over the past year so that lists, the price history and the estimate
  * have something to show. The numbers come from a fixed-seed generator: every start looks the same.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db';
-import { houseFollowUps, houseTeam, houses, housingSettings } from '../../db/schema-house';
+import { houseFollowUps, housePictures, houseTeam, houses, housingSettings } from '../../db/schema-house';
+import { demoPicturesFor, storeDemoPictures, type DemoPictureSet } from './demo-pictures';
 import { communityArchives, platformCommunities } from '../../db/schema-community';
 import { users } from '../../db/schema';
 import { inCompany } from '../../db/company-scope';
@@ -125,7 +126,12 @@ const demoWidgetFields: WidgetField[] = [
 
 const { paramMap: _paramMap, ...demoSetting } = defaultHousingSetting();
 
-async function seedCompanyHouses(db: Db, company: DemoCompany, now: Date): Promise<void> {
+async function seedCompanyHouses(
+  db: Db,
+  company: DemoCompany,
+  now: Date,
+  pictures: DemoPictureSet[],
+): Promise<void> {
   const random = seededRandom(company.seed);
   const { staff, communities, buildings, tags } = await demoOffice(db, company);
   if (communities.length === 0 || staff.length === 0) return;
@@ -295,6 +301,18 @@ async function seedCompanyHouses(db: Db, company: DemoCompany, now: Date): Promi
     plan.followUps.map((followUp) => ({ ...followUp, companyId: company.companyId, houseId: idAt(index) })),
   );
   if (followUpRows.length > 0) await db.insert(houseFollowUps).values(followUpRows);
+  const pictureRows = planned.flatMap((plan, index) =>
+    demoPicturesFor(index, pictures).map((picture, sort) => ({
+      companyId: company.companyId,
+      houseId: idAt(index),
+      type: picture.type,
+      url: picture.url,
+      sort,
+      uploaderId: plan.house.entryUserId ?? null,
+      createdAt: plan.house.entryTime,
+    })),
+  );
+  if (pictureRows.length > 0) await db.insert(housePictures).values(pictureRows);
 }
 
 export async function seedHouseDemo(
@@ -302,14 +320,17 @@ export async function seedHouseDemo(
   companies: { a: number; b: number },
   now = new Date(),
 ): Promise<void> {
+  const pictures = await storeDemoPictures(db);
   await seedCompanyHouses(
     db,
     { companyId: companies.a, cityId: 4403, count: 320, seed: 20261124, archivedOnly: true },
     now,
+    pictures,
   );
   await seedCompanyHouses(
     db,
     { companyId: companies.b, cityId: 3101, count: 120, seed: 20261125, archivedOnly: false },
     now,
+    pictures,
   );
 }
