@@ -13,3 +13,14 @@ export const heapGrowingPercent = 25;
 export function limitHeapGrowth(): void {
   v8.setFlagsFromString(`--heap-growing-percent=${heapGrowingPercent}`);
 }
+
+/**
+ * The young generation's semi-space, in MB, given on the command line of every process that serves
+ * (`npm start`; the benchmarks' servers): V8 reads it when the heap is set up, so it cannot be set
+ * from inside. A request's objects die young; with Node's default (16 MB) enough of them outlived two
+ * scavenges at a few hundred searches a second to fill the old space and, under the growth limit
+ * above, run a full collection every 0.7 s, its pause (3-9 ms) holding every request in flight. With
+ * 32 MB the listing search at 10 clients on PostgreSQL went from 816-887 to 929-956 req/s and its p99
+ * from 28-34 to 24-26 ms (docs/performance.md, the listing search).
+ */
+export const semiSpaceFlag = '--max-semi-space-size=32';

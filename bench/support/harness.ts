@@ -11,6 +11,7 @@ import { basename, join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildServer } from '../../scripts/build-server';
+import { semiSpaceFlag } from '../../server/heap';
 
 export const adminUrl = process.env['BENCH_POSTGRES_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const seconds = Number(process.env['BENCH_SECONDS'] ?? 5);
@@ -92,7 +93,7 @@ export async function startBenchServer<Ready>(
   env: Record<string, string> = {},
 ): Promise<BenchServer<Ready>> {
   const child = fork(await compiled(script), [], {
-    execArgv: [],
+    execArgv: [semiSpaceFlag],
     env: { ...process.env, ...env, ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}) },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
@@ -119,7 +120,7 @@ export async function prepareThenServe<Ready, Prepared = unknown>(
   const dataDir = databaseUrl ? null : mkdtempSync(join(tmpdir(), 'bench-data-'));
   const env: Record<string, string> = dataDir ? { BENCH_DATA_DIR: dataDir } : {};
   const prepare = fork(await compiled(script), [], {
-    execArgv: [],
+    execArgv: [semiSpaceFlag],
     env: {
       ...process.env,
       ...env,
