@@ -86,10 +86,7 @@ function planOnceOnPglite<Query>(query: Query): Query {
 /** A value as an SQL literal under standard_conforming_strings (only a quote is special in a string). */
 export function sqlLiteral(value: unknown): string {
   if (value === null || value === undefined) return 'null';
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
-    return String(value);
-  }
+  if (typeof value === 'number') return numberText(value);
   if (typeof value === 'bigint') return String(value);
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (Array.isArray(value)) return sqlLiteral(arrayText(value));
@@ -127,7 +124,7 @@ export class StatementShape implements StatementValues {
   readonly values: Record<string, unknown> = {};
   private readonly parts: string[] = [];
 
-  value<T>(_name: string, value: T): Placeholder;
+  value<T>(name: string, value: T): Placeholder;
   value(name: string, value: unknown): Placeholder {
     if (name in this.values && this.values[name] !== value)
       throw new Error(`statement value "${name}" given twice`);
@@ -191,7 +188,7 @@ export function preparedPerShape<Args extends unknown[], Result>(
     const { sql: text, params } = built.toSQL();
     const own = params.filter((param) => !is(param, Placeholder));
     if (own.length > 0) {
-      throw new Error(`a shaped statement holds values of its own (${JSON.stringify(own)}): ${text}`);
+      throw new Error(`a shaped statement holds values of its own (${own.length} of them): ${text}`);
     }
     // Unnamed, as Drizzle runs any query: the database plans each run with its values (a named
     // statement would let PostgreSQL fall back to a generic plan, far worse for a search).
@@ -206,12 +203,14 @@ export function preparedPerShape<Args extends unknown[], Result>(
 function arrayText(values: unknown[]): string {
   const element = (value: unknown): string => {
     if (value === null || value === undefined) return 'NULL';
-    if (typeof value === 'number') {
-      if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
-      return String(value);
-    }
+    if (typeof value === 'number') return numberText(value);
     const text = typeof value === 'string' ? value : JSON.stringify(value);
     return `"${text.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
   };
   return `{${values.map(element).join(',')}}`;
+}
+
+function numberText(value: number): string {
+  if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
+  return String(value);
 }

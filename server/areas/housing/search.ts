@@ -140,7 +140,6 @@ export function keywordBranches(keyword: HouseKeyword, values: StatementValues =
 export function searchConditions(
   access: HouseAccess,
   search: HouseSearch,
-  keyword?: SQL,
   values: StatementValues = plainValues,
 ): SQL {
   const { session } = access;
@@ -157,7 +156,6 @@ export function searchConditions(
   for (const other of others) values.choice(`other${other}`);
   return and(
     visibleHouses(access, values),
-    keyword,
     phone
       ? phone.length === 4
         ? sql`right(${houses.ownerPhone}, 4) = ${values.value('phoneTail', phone)}`
@@ -244,10 +242,7 @@ export function houseSearchWhere(
   keyword: HouseKeyword,
   values: StatementValues = plainValues,
 ) {
-  const filters = and(
-    searchConditions(access, search, undefined, values),
-    typeCondition(search.type, values),
-  )!;
+  const filters = and(searchConditions(access, search, values), typeCondition(search.type, values))!;
   const branches = keywordBranches(keyword, values);
   return {
     where: branches.length > 0 ? and(filters, or(...branches))! : filters,
