@@ -5349,7 +5349,7 @@ export interface paths {
     };
     /**
      * 买卖合同表单预填数据
-     * @description 设计说明（种子未给出载荷）：从房源（房屋信息、业主作为甲方）或买卖合同台账（/contract/v2 的合同，含双方与成交信息）取数预填表单；二者至少给一个，同时给出时以台账为准。需要发起签约权限（352）且能看到该台账合同；房源模块尚未上线，给出房源编号时答复 404 房源不存在。
+     * @description 设计说明（种子未给出载荷）：从房源（房屋信息、业主作为甲方）或买卖合同台账（/contract/v2 的合同，含双方与成交信息）取数预填表单；二者至少给一个，同时给出时以台账为准。需要发起签约权限（352）且能看到该台账合同或房源（他人公司或看不到的房源 404 房源不存在或已被删除；房源类型与合同不符 405）。房源给出楼盘、楼栋、单元、房号、面积、户型、用途、地区、权证号、价格（出售：万元换算为元的成交价；出租：月租金），业主作为甲方（电话按房源的保护规则可见时给出）。给出 customerId 时乙方取自该客户（姓名；电话按客源的号码保护规则可见时给出），看不到的客户 404 客户不存在或已被删除。
      */
     get: operations['getContractSellData'];
     put?: never;
@@ -5369,7 +5369,7 @@ export interface paths {
     };
     /**
      * 租赁合同表单预填数据
-     * @description 设计说明（种子未给出载荷）：从房源（出租房源、业主作为甲方）或租赁合同台账取数预填表单；二者至少给一个，同时给出时以台账为准。需要发起签约权限（352）且能看到该台账合同；房源模块尚未上线，给出房源编号时答复 404 房源不存在。
+     * @description 设计说明（种子未给出载荷）：从房源（出租房源、业主作为甲方）或租赁合同台账取数预填表单；二者至少给一个，同时给出时以台账为准。需要发起签约权限（352）且能看到该台账合同或房源（他人公司或看不到的房源 404 房源不存在或已被删除；房源类型与合同不符 405）。房源给出楼盘、楼栋、单元、房号、面积、户型、用途、地区、权证号、价格（出售：万元换算为元的成交价；出租：月租金），业主作为甲方（电话按房源的保护规则可见时给出）。给出 customerId 时乙方取自该客户（姓名；电话按客源的号码保护规则可见时给出），看不到的客户 404 客户不存在或已被删除。
      */
     get: operations['getContractRentData'];
     put?: never;
@@ -6362,6 +6362,46 @@ export interface paths {
      * @description 设计说明（种子未给出载荷）：为企业签署方的签署链接生成小程序码，签署人扫码在小程序内完成认证与盖章；有效期同签署截止日期。
      */
     get: operations['createCorpWxMiniCode'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sign/houseContracts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 房源所涉签约合同
+     * @description 设计说明（种子未给出）：房源所涉签约合同，新的在前，含各合同状态；需要查看签约权限与能看到该房源，否则 403 / 404。
+     */
+    get: operations['houseContracts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sign/customerContracts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 客户所涉签约合同
+     * @description 设计说明（种子未给出）：客户所涉签约合同，新的在前，含各合同状态；需要查看签约权限与能看到该客户，否则 403 / 404。
+     */
+    get: operations['customerContracts'];
     put?: never;
     post?: never;
     delete?: never;
@@ -12775,6 +12815,16 @@ export interface components {
       signatureType: components['schemas']['SignatureType'];
       /** 签约主体 */
       signBodyList?: components['schemas']['SignBodyItem'][];
+      /**
+       * 房源
+       * @description 设计说明：合同所涉房源（从房源发起签约时给出）；须是本公司且当前用户能看到的房源，类型与合同一致（买卖合同为出售房源，租赁合同为出租房源），否则 404 房源不存在或已被删除 / 405。签约后房源成交（我售/我租），作废后撤销。
+       */
+      houseId?: number;
+      /**
+       * 客户
+       * @description 设计说明：乙方所对应的客源（从客源中选择时给出）；须是本公司且当前用户能看到的客户，否则 404 客户不存在或已被删除。签约后客户成交，作废后撤销。
+       */
+      customerId?: number;
       oaParam?: components['schemas']['SignOaParam'];
     };
     /**
@@ -12807,6 +12857,16 @@ export interface components {
       signatureType: components['schemas']['SignatureType'];
       /** 签约主体 */
       signBodyList?: components['schemas']['SignBodyItem'][];
+      /**
+       * 房源
+       * @description 设计说明：合同所涉房源（从房源发起签约时给出）；须是本公司且当前用户能看到的房源，类型与合同一致（买卖合同为出售房源，租赁合同为出租房源），否则 404 房源不存在或已被删除 / 405。签约后房源成交（我售/我租），作废后撤销。
+       */
+      houseId?: number;
+      /**
+       * 客户
+       * @description 设计说明：乙方所对应的客源（从客源中选择时给出）；须是本公司且当前用户能看到的客户，否则 404 客户不存在或已被删除。签约后客户成交，作废后撤销。
+       */
+      customerId?: number;
       oaParam?: components['schemas']['SignOaParam'];
     };
     /** @description 状态变更后的合同状态 */
@@ -12999,6 +13059,29 @@ export interface components {
       sealUrl: string;
       sealType: components['schemas']['SignSealType'];
     };
+    /** @description 设计说明：合同所涉房源的摘要 */
+    SignHouseRef: {
+      houseId: components['schemas']['Id'];
+      /** @description 房源编号 */
+      houseNo: string;
+      /** @description 楼盘与楼栋 */
+      title: string;
+      /** @description 房源状态（3 我售/我租 即成交） */
+      houseState: number;
+      /** @description 房源状态名称 */
+      stateName: string;
+    };
+    /** @description 设计说明：乙方对应客户的摘要 */
+    SignCustomerRef: {
+      customerId: components['schemas']['Id'];
+      customerNo: string;
+      name: string;
+      /**
+       * @description 1 成交，0 未成交
+       * @enum {integer}
+       */
+      dealStatus: 0 | 1;
+    };
     /** @description 签约详情 */
     SignDetail: {
       contractId: components['schemas']['Id'];
@@ -13031,6 +13114,14 @@ export interface components {
       createTime: components['schemas']['DateTime'];
       startTime?: string | null;
       signTime?: string | null;
+      /** @description 设计说明：合同所涉房源编号（从房源发起时） */
+      houseId?: number | null;
+      /** @description 设计说明：乙方对应的客户编号（从客源选择时） */
+      customerId?: number | null;
+      /** @description 设计说明：合同所涉房源的摘要（详情页链接到房源） */
+      house?: components['schemas']['SignHouseRef'] | null;
+      /** @description 设计说明：乙方对应客户的摘要（详情页链接到客户） */
+      customer?: components['schemas']['SignCustomerRef'] | null;
       completeTime?: string | null;
       updateTime: components['schemas']['DateTime'];
     };
@@ -13198,6 +13289,20 @@ export interface components {
       /** @description 小程序内页面路径（带 hash） */
       path: string;
       expireTime: components['schemas']['DateTime'];
+    };
+    /** @description 设计说明：房源或客户所涉的签约合同（房源详情、客户详情的合同列表） */
+    SignDealContract: {
+      contractId: components['schemas']['Id'];
+      contractNo: string;
+      /** @description 合同模板名称 */
+      boxName: string;
+      contractType: components['schemas']['SignContractType'];
+      state: components['schemas']['SignState'];
+      /** @description 合同状态名称 */
+      stateName: string;
+      partyANames: string;
+      partyBNames: string;
+      createTime: components['schemas']['DateTime'];
     };
     SigningResult: {
       signatoryId: components['schemas']['Id'];
@@ -20467,6 +20572,8 @@ export interface operations {
         houseId?: number;
         /** @description 买卖合同台账编号 */
         contractId?: number;
+        /** @description 乙方客户编号 */
+        customerId?: number;
       };
       header?: never;
       path?: never;
@@ -20494,6 +20601,8 @@ export interface operations {
         houseId?: number;
         /** @description 租赁合同台账编号 */
         contractId?: number;
+        /** @description 乙方客户编号 */
+        customerId?: number;
       };
       header?: never;
       path?: never;
@@ -21834,6 +21943,56 @@ export interface operations {
         content: {
           'application/json': components['schemas']['Envelope'] & {
             data?: components['schemas']['SignCorpWxMiniCode'];
+          };
+        };
+      };
+    };
+  };
+  houseContracts: {
+    parameters: {
+      query: {
+        /** @description 房源编号 */
+        houseId: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 合同列表 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope'] & {
+            data?: components['schemas']['SignDealContract'][];
+          };
+        };
+      };
+    };
+  };
+  customerContracts: {
+    parameters: {
+      query: {
+        /** @description 客户编号 */
+        customerId: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 合同列表 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope'] & {
+            data?: components['schemas']['SignDealContract'][];
           };
         };
       };

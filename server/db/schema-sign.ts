@@ -180,6 +180,11 @@ export const signContracts = pgTable(
     version: integer('version').notNull().default(1),
     /** The draft this contract was submitted from: a retried submission of the same draft finds it. */
     draftCode: text('draft_code'),
+    /** The listing and the customer (乙方) the contract concerns, when it was started from them (issue 41). */
+    houseId: integer('house_id'),
+    customerId: integer('customer_id'),
+    /** 1 while the deal is written back to the listing and the customer (signed or completed, not voided). */
+    dealApplied: smallint('deal_applied').notNull().default(0),
     printCount: integer('print_count').notNull().default(0),
     startTime: at('start_time'),
     signTime: at('sign_time'),
@@ -192,6 +197,8 @@ export const signContracts = pgTable(
     index('sign_contracts_company_state_idx').on(t.companyId, t.state),
     uniqueIndex('sign_contracts_no_uq').on(t.companyId, t.contractNo),
     uniqueIndex('sign_contracts_draft_uq').on(t.companyId, t.draftCode),
+    index('sign_contracts_house_idx').on(t.companyId, t.houseId),
+    index('sign_contracts_customer_idx').on(t.companyId, t.customerId),
   ],
 );
 

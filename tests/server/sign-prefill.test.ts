@@ -87,14 +87,14 @@ describe('sign form prefilled from the contract ledger', () => {
     );
   });
 
-  it('needs 发起签约 and a ledger contract; house listings are not available yet', async () => {
+  it('needs 发起签约 and a ledger contract or a listing the user sees', async () => {
     const sale = await firstLedger(f.manager, 'Sale');
     expect((await f.get('/sign/getContractSellData', f.nobody, { contractId: sale.contractId })).code).toBe(
       403,
     );
-    expect(await f.get('/sign/getContractSellData', f.manager, { houseId: 1 })).toMatchObject({
+    expect(await f.get('/sign/getContractSellData', f.manager, { houseId: 2_000_000_000 })).toMatchObject({
       code: 404,
-      message: '房源不存在',
+      message: '房源不存在或已被删除',
     });
     expect(await f.get('/sign/getContractRentData', f.manager)).toMatchObject({
       code: 404,

@@ -27,6 +27,7 @@ import { requireSignSetting } from './settings';
 import { detailButtons, isAllowed, nextTypeAfterSubmit, signOaItems, SignStates } from './states';
 import { at, listItem, listRowOf } from './contract-list';
 import { checkSignBodyList, signBodyViews } from './sign-bodies';
+import { checkDealLinks, dealRefsOf } from './deal-links';
 
 type SubmitBody = BodyOf<'contractSubmissionV2501'>;
 
@@ -125,6 +126,7 @@ export async function submitContract(db: Db, session: Session, now: Date, body: 
   checkOaParam(template, body.oaParam);
   const content = checkContractContent(template, body.content);
   await checkSignBodyList(db, session.companyId, body.signBodyList ?? []);
+  const links = await checkDealLinks(db, session, template.type, body);
   if (body.draftCode) {
     // A retried submission of the same draft answers with the contract it already made.
     const [existing] = await db
@@ -153,6 +155,7 @@ export async function submitContract(db: Db, session: Session, now: Date, body: 
         creatorUserId: session.userId,
         deptId: creator?.deptId ?? null,
         draftCode: body.draftCode ?? null,
+        ...links,
         createdAt: now,
         updatedAt: now,
       })
@@ -200,6 +203,12 @@ export async function editContract(db: Db, session: Session, now: Date, body: Bo
   checkOaParam(template, body.oaParam);
   const content = checkContractContent(template, body.content);
   await checkSignBodyList(db, session.companyId, body.signBodyList ?? []);
+  // An edit that names no listing or customer keeps those the contract has.
+  const given = await checkDealLinks(db, session, template.type, body);
+  const links = {
+    houseId: given.houseId ?? contract.houseId,
+    customerId: given.customerId ?? contract.customerId,
+  };
   const result = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(signContracts)
@@ -208,6 +217,7 @@ export async function editContract(db: Db, session: Session, now: Date, body: Bo
         signatureType: body.signatureType,
         signBodyList: body.signBodyList ?? [],
         ...summaryColumns(content),
+        ...links,
         state: SignStates.toStart,
         approved: 0,
         rejectReason: null,
@@ -324,6 +334,7 @@ export async function contractDetailOf(db: Db, contract: ContractRow) {
     pdfUrl: null,
     printCount: contract.printCount,
     completeTime: at(contract.completeTime),
+    ...(await dealRefsOf(db, contract)),
   };
 }
 

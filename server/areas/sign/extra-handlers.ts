@@ -13,7 +13,8 @@ import { SignAuth } from '../../../domain/auth-ids';
 import { readContractAddAuth } from './contract-add-auth';
 import { contractDetailOf } from './contracts';
 import { findOwnContract, listOwnContracts } from './my-page';
-import { prefillFromLedger } from './prefill';
+import { prefillContract } from './prefill';
+import { listCustomerContracts, listHouseContracts } from './deal-links';
 import { listHistory, previewBlank, previewDraft, previewHistory, previewVisibleContract } from './preview';
 import { listSignRecords } from './sign-records';
 
@@ -30,12 +31,18 @@ export const signExtraHandlers = {
   async getContractSellData({ query }, context) {
     const session = requireSession(context);
     await requireSignAuth(context.db, session, SignAuth.start);
-    return { data: await prefillFromLedger(context.db, session, 1, query) };
+    return { data: await prefillContract(context.db, session, 1, query) };
   },
   async getContractRentData({ query }, context) {
     const session = requireSession(context);
     await requireSignAuth(context.db, session, SignAuth.start);
-    return { data: await prefillFromLedger(context.db, session, 2, query) };
+    return { data: await prefillContract(context.db, session, 2, query) };
+  },
+  async houseContracts({ query }, context) {
+    return { data: await listHouseContracts(context.db, requireSession(context), query.houseId) };
+  },
+  async customerContracts({ query }, context) {
+    return { data: await listCustomerContracts(context.db, requireSession(context), query.customerId) };
   },
 
   async signHistoryPosts({ query }, context) {

@@ -22,6 +22,7 @@ import { isApprovalEnabled } from './approval-link';
 import { companyNameOf, startApprovalIn } from './contracts';
 import type { ContractContent } from './contract-form';
 import { writeLog } from './operation-log';
+import { applyDeal, undoDeal } from './deal-links';
 import { requireSignSetting } from './settings';
 import { beginSigning, registerSigningPlanner, type Signer, type SigningPlan } from './start-signing';
 import {
@@ -250,6 +251,7 @@ export async function completeContract(
       operatorUserId: session.userId,
       at: now,
     });
+    await applyDeal(tx, clock, updated, session.userId);
     return updated;
   });
   return result(moved);
@@ -308,6 +310,7 @@ export async function invalidContract(
       operatorUserId: session.userId,
       at: now,
     });
+    await undoDeal(tx, clock, updated, session.userId);
     return updated;
   });
   return result(moved);
@@ -342,6 +345,8 @@ export async function revokeInvalid(
       operatorUserId: session.userId,
       at: now,
     });
+    if (target === SignStates.signed || target === SignStates.completed)
+      await applyDeal(tx, clock, updated, session.userId);
     return updated;
   });
   return result(moved);
@@ -414,7 +419,7 @@ export async function markSignedWhenAllSigned(
         eq(signContracts.state, SignStates.awaitingSignature),
       ),
     )
-    .returning({ id: signContracts.id });
+    .returning();
   if (!moved) return false;
   await writeLog(tx, {
     companyId,
@@ -426,5 +431,6 @@ export async function markSignedWhenAllSigned(
     operatorUserId: null,
     at: now,
   });
+  await applyDeal(tx, { now: () => now }, moved, null);
   return true;
 }

@@ -1,27 +1,22 @@
 /**
  * getContractSellData / getContractRentData: a sign contract's form prefilled from a contract of the
- * company's ledger (/contract/v2), so a deal already recorded does not have to be typed twice.
- * Only what the ledger knows is given (parties, house, transaction, rental, terms, bank, furniture);
- * the result is a draft-shaped form that the broker completes and submits as usual.
+ * company's ledger (/contract/v2) or from a listing, and its 乙方 from a customer, so a deal already
+ * recorded does not have to be typed twice. Only what the source knows is given; the result is a
+ * draft-shaped form that the broker completes and submits as usual. The listing and the customer
+ * come from their areas' services (with the caller's session, so scope, company and the protection
+ * of phones apply), never from their tables.
  */
 import type { components } from '../../../openapi/generated/api';
 import type { Db } from '../../db/db';
 import { notFound } from '../../contract/envelope';
 import type { Session } from '../../contract/types';
 import { findVisibleContract, type LedgerType } from '../contract-ledger/contracts';
+import { houseForContract, type HouseForContract } from '../housing/contract-deals';
+import { customerForContract } from '../customer/contract-deals';
 
 type Schemas = components['schemas'];
 type LedgerParty = Schemas['ContractParty'];
 type Prefill = Schemas['SignDraftContent'];
-
-/** Drops the null and undefined entries, which the sign form leaves empty rather than null. */
-function present<T extends object>(group: T): Partial<{ [K in keyof T]: NonNullable<T[K]> }> {
-  return Object.fromEntries(
-    Object.entries(group).filter(([, value]) => value !== null && value !== undefined),
-  ) as Partial<{
-    [K in keyof T]: NonNullable<T[K]>;
-  }>;
-}
 
 function toSignParty(party: LedgerParty) {
   const agent = party.agent ? { agent: party.agent } : {};
@@ -46,18 +41,82 @@ function toSignParty(party: LedgerParty) {
 
 const bankCardNo = /^\d{12,19}$/;
 
-export async function prefillFromLedger(
+type Region = { id: number | null; name: string | null };
+
+/** A region is given only whole (the form refuses an id without its name: 请选择地区信息). */
+function region(value: Region) {
+  return value.id !== null && value.name !== null ? { id: value.id, name: value.name } : undefined;
+}
+
+/** Drops the null, undefined and empty entries, which the sign form leaves empty rather than null. */
+function present<T extends object>(group: T): Partial<{ [K in keyof T]: NonNullable<T[K]> }> {
+  return Object.fromEntries(
+    Object.entries(group).filter(([, value]) => value !== null && value !== undefined && value !== ''),
+  ) as Partial<{ [K in keyof T]: NonNullable<T[K]> }>;
+}
+
+/** The form as far as the listing fills it: the house, the price and the owner as 甲方. */
+export function prefillFromHouse(house: HouseForContract): Prefill {
+  const regions = present({
+    province: region(house.province),
+    city: region(house.city),
+    district: region(house.district),
+  });
+  const summary = present({
+    houseName: house.communityName,
+    houseBuilding: house.buildingNo,
+    houseRoomNo: house.roomNo,
+  });
+  const price = house.kind === 1 ? Math.round(house.price * 10000) : house.price;
+  return {
+    houseInfo: { ...regions, houseName: house.communityName, ...summary },
+    partyA: { subjectType: 1, certType: 1, name: house.ownerName, ...present({ phone: house.ownerPhone }) },
+    property: {
+      ...regions,
+      ...summary,
+      ...present({
+        address: house.address,
+        houseUnitNo: house.unitNo,
+        buildingCertificate: house.certificateNo,
+        houseUse: house.use,
+        orientation: house.toward,
+        renovation: house.renovation,
+        totalFloor: house.totalFloor,
+        floor: house.floor,
+      }),
+      houseArea: house.area,
+      houseType: { room: house.room, hall: house.hall, bath: house.bath },
+    },
+    ...(house.kind === 1 ? { transaction: { transactionPrice: price } } : { rental: { monthlyRent: price } }),
+  };
+}
+
+export async function prefillContract(
   db: Db,
   session: Session,
   type: LedgerType,
-  input: { contractId?: number; houseId?: number },
+  input: { contractId?: number; houseId?: number; customerId?: number },
 ): Promise<Prefill> {
-  if (input.contractId === undefined) {
-    // House listings are not part of this release: no listing can be found yet.
-    if (input.houseId !== undefined) throw notFound('房源不存在');
-    throw notFound('请选择合同台账或房源');
-  }
-  const row = await findVisibleContract(db, session, type, input.contractId);
+  let form: Prefill;
+  if (input.contractId !== undefined) form = await prefillFromLedger(db, session, type, input.contractId);
+  else if (input.houseId !== undefined)
+    form = prefillFromHouse(await houseForContract(db, session, input.houseId, type));
+  else throw notFound('请选择合同台账或房源');
+  if (input.customerId === undefined) return form;
+  const customer = await customerForContract(db, session, input.customerId);
+  return {
+    ...form,
+    partyB: { subjectType: 1, certType: 1, name: customer.name, ...present({ phone: customer.phone }) },
+  };
+}
+
+async function prefillFromLedger(
+  db: Db,
+  session: Session,
+  type: LedgerType,
+  contractId: number,
+): Promise<Prefill> {
+  const row = await findVisibleContract(db, session, type, contractId);
   const { province, city, district, houseName, houseBuilding, houseRoomNo } = row.houseInfo;
   const house = { province, city, district, houseName, houseBuilding, houseRoomNo };
   const rental = present(row.rental);

@@ -1,0 +1,258 @@
+/**
+ * What the listing area offers the signing area (issue 41, STYLE 13): a listing the user may see,
+ * as the facts a contract form is prefilled with, and the deal written back when a contract that
+ * concerns the listing is signed, and taken back when it is voided. The signing area calls these
+ * inside its own transaction, so a contract's change and the listing's change exist together or not
+ * at all; each change is written to the listing's record naming the contract.
+ */
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/db';
+import { houses } from '../../db/schema-house';
+import { companyScope } from '../../db/company-scope';
+import type { Session } from '../../contract/types';
+import type { Clock } from '../../clock';
+import { businessError } from '../../contract/envelope';
+import { findCity, findProvince } from '../regions/regions';
+import { districtName } from '../community/platform';
+import { writeRecord, type RecordAuthor } from '../records/app-records';
+import { findVisibleHouse, houseAccess } from './access';
+import { visibleKeyFields } from './protection';
+import { readHousingSetting } from './settings';
+import { RecordTypes } from './records';
+import { writeSystemFollowUp } from './follow-ups';
+import { HouseAuth } from '../../../domain/auth-ids';
+import {
+  HouseKinds,
+  houseStateName,
+  propertyNames,
+  towardNames,
+  renovationNames,
+} from '../../../domain/house-rules';
+
+/** 我售 / 我租: the listing was dealt by the company itself. */
+export const dealtHouseState = 3;
+const validHouseState = 1;
+
+export type ContractKind = 1 | 2;
+
+export type HouseForContract = {
+  houseId: number;
+  kind: ContractKind;
+  province: { id: number | null; name: string | null };
+  city: { id: number | null; name: string | null };
+  district: { id: number | null; name: string | null };
+  communityName: string;
+  address: string | null;
+  buildingNo: string | null;
+  unitNo: string | null;
+  roomNo: string | null;
+  area: number;
+  room: number;
+  hall: number;
+  bath: number;
+  floor: number | null;
+  totalFloor: number | null;
+  toward: string | null;
+  renovation: string | null;
+  use: string | null;
+  certificateNo: string | null;
+  /** 出售 in 万元, 出租 in 元/月, as the listing keeps it. */
+  price: number;
+  ownerName: string;
+  /** The owner's phone when the user may see it (the listing's protection rule), else null. */
+  ownerPhone: string | null;
+  houseState: number;
+};
+
+const kindMismatch = (kind: ContractKind) =>
+  businessError(kind === 1 ? '所选房源不是出售房源，不能签买卖合同' : '所选房源不是出租房源，不能签租赁合同');
+
+/**
+ * A listing the user sees (404 房源不存在或已被删除 otherwise, another company's included), with the
+ * protected fields as the listing's protection rule shows them to this user.
+ */
+export async function houseForContract(
+  db: Db,
+  session: Session,
+  houseId: number,
+  kind: ContractKind,
+): Promise<HouseForContract> {
+  const access = await houseAccess(db, session);
+  const house = await findVisibleHouse(db, access, houseId);
+  if (house.type !== (kind === 1 ? HouseKinds.sell : HouseKinds.rent)) throw kindMismatch(kind);
+  const setting = await readHousingSetting(db, session.companyId);
+  const shown = await visibleKeyFields(db, access, house, setting);
+  const city = house.cityId ? findCity(house.cityId) : undefined;
+  return {
+    houseId: house.id,
+    kind,
+    province: {
+      id: city?.provinceid ?? null,
+      name: city ? (findProvince(city.provinceid)?.name ?? null) : null,
+    },
+    city: { id: house.cityId, name: city?.name ?? null },
+    district: {
+      id: house.districtId,
+      name: house.districtId && house.cityId ? districtName(house.districtId, house.cityId) : null,
+    },
+    communityName: house.communityName,
+    address: house.address,
+    buildingNo: shown.buildingNo,
+    unitNo: shown.unitNo,
+    roomNo: shown.roomNo,
+    area: house.area,
+    room: house.room,
+    hall: house.hall,
+    bath: house.bath,
+    floor: house.floor,
+    totalFloor: house.totalFloor,
+    toward: house.toward ? (towardNames[house.toward] ?? null) : null,
+    renovation: house.renovation ? (renovationNames[house.renovation] ?? null) : null,
+    use: house.property ? (propertyNames[house.property] ?? null) : null,
+    certificateNo: shown.certificateNo,
+    price: house.price,
+    ownerName: house.ownerName,
+    ownerPhone: shown.ownerPhoneShown ? house.ownerPhone : null,
+    houseState: house.houseState,
+  };
+}
+
+/** The short name of a listing a contract shows and links to. */
+export type HouseRef = {
+  houseId: number;
+  houseNo: string;
+  title: string;
+  houseState: number;
+  stateName: string;
+};
+
+/** The listings of these ids in the company (deleted ones included: a contract still names them). */
+export async function houseRefs(
+  db: Db,
+  companyId: number,
+  houseIds: number[],
+): Promise<Map<number, HouseRef>> {
+  if (houseIds.length === 0) return new Map();
+  const scope = companyScope(db, companyId);
+  const rows = await db
+    .select({
+      id: houses.id,
+      houseNo: houses.houseNo,
+      type: houses.type,
+      communityName: houses.communityName,
+      buildingNo: houses.buildingNo,
+      houseState: houses.houseState,
+    })
+    .from(houses)
+    .where(scope.where(houses, inArray(houses.id, houseIds)));
+  const setting = await readHousingSetting(db, companyId);
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        houseId: row.id,
+        houseNo: row.houseNo,
+        title: [row.communityName, row.buildingNo ? `${row.buildingNo}栋` : ''].filter(Boolean).join(' '),
+        houseState: row.houseState,
+        stateName: houseStateName(
+          row.houseState,
+          row.type,
+          row.type === HouseKinds.rent ? setting.rentHousingState : setting.sellHousingState,
+        ),
+      },
+    ]),
+  );
+}
+
+export type DealInput = {
+  houseId: number;
+  contractNo: string;
+  /** 1 买卖, 2 租赁 */
+  kind: ContractKind;
+  /** A lease's end date (YYYY-MM-DD), kept on the rented listing. */
+  leaseEnd?: string | null;
+};
+
+async function lockedHouse(tx: Db, companyId: number, houseId: number) {
+  const [house] = await tx
+    .select()
+    .from(houses)
+    .where(companyScope(tx, companyId).where(houses, eq(houses.id, houseId)))
+    .for('update');
+  return house;
+}
+
+/**
+ * The contract is signed: the listing becomes 我售 / 我租 and leaves the pools' working states; a
+ * rented listing keeps the lease's end. Written in the caller's transaction, with a record.
+ */
+export async function applyHouseDeal(
+  tx: Db,
+  clock: Clock,
+  who: RecordAuthor,
+  input: DealInput,
+): Promise<void> {
+  const house = await lockedHouse(tx, who.companyId, input.houseId);
+  if (!house) return;
+  const now = clock.now();
+  const setting = await readHousingSetting(tx, who.companyId);
+  const names = house.type === HouseKinds.rent ? setting.rentHousingState : setting.sellHousingState;
+  const from = houseStateName(house.houseState, house.type, names);
+  const to = houseStateName(dealtHouseState, house.type, names);
+  await companyScope(tx, who.companyId).update(
+    houses,
+    {
+      houseState: dealtHouseState,
+      ...(input.kind === 2 && input.leaseEnd
+        ? { rentInfo: { ...(house.rentInfo ?? {}), rentExpire: input.leaseEnd } }
+        : {}),
+      updateTime: now,
+    },
+    eq(houses.id, house.id),
+  );
+  const deal = input.kind === 1 ? '成交' : `出租${input.leaseEnd ? `至 ${input.leaseEnd}` : ''}`;
+  const content = `合同 ${input.contractNo} 已签约，房源${deal}：状态由「${from}」改为「${to}」`;
+  await writeRecord(tx, clock, who, {
+    appType: HouseAuth.appType,
+    itemId: house.id,
+    type: RecordTypes.state,
+    content,
+    changes: [{ field: 'houseState', title: '房源状态', before: from, after: to }],
+  });
+  await writeSystemFollowUp(tx, who.companyId, house.id, who.userId, content, now);
+}
+
+/** The contract is voided after it was signed: the listing is 有效 again, with a record. */
+export async function undoHouseDeal(
+  tx: Db,
+  clock: Clock,
+  who: RecordAuthor,
+  input: DealInput,
+): Promise<void> {
+  const house = await lockedHouse(tx, who.companyId, input.houseId);
+  if (!house || house.houseState !== dealtHouseState) return;
+  const now = clock.now();
+  const setting = await readHousingSetting(tx, who.companyId);
+  const names = house.type === HouseKinds.rent ? setting.rentHousingState : setting.sellHousingState;
+  const from = houseStateName(house.houseState, house.type, names);
+  const to = houseStateName(validHouseState, house.type, names);
+  await companyScope(tx, who.companyId).update(
+    houses,
+    { houseState: validHouseState, updateTime: now },
+    eq(houses.id, house.id),
+  );
+  const content = `合同 ${input.contractNo} 已作废，撤销${input.kind === 1 ? '成交' : '出租'}：状态由「${from}」改为「${to}」`;
+  await writeRecord(tx, clock, who, {
+    appType: HouseAuth.appType,
+    itemId: house.id,
+    type: RecordTypes.state,
+    content,
+    changes: [{ field: 'houseState', title: '房源状态', before: from, after: to }],
+  });
+  await writeSystemFollowUp(tx, who.companyId, house.id, who.userId, content, now);
+}
+
+/** Whether the listing is visible to the user (the listing's contracts are listed only then; 404 otherwise). */
+export async function requireVisibleHouse(db: Db, session: Session, houseId: number): Promise<void> {
+  await findVisibleHouse(db, await houseAccess(db, session), houseId);
+}
