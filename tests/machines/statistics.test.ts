@@ -29,6 +29,7 @@ function started(
         exportTable: fromPromise<unknown, { search: StatisticsSearch; total: number }>(() => exportTable()),
       },
     }),
+    { input: {} },
   ).start();
 }
 
