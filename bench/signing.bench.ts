@@ -17,6 +17,7 @@ import { PDFDocument } from 'pdf-lib';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client';
 import { users } from '../server/db/schema';
+import { systemClock } from '../server/clock';
 import { seedDemoData } from '../server/seed/demo';
 import { ensureCompanyCertificate } from '../server/areas/signing/certificates';
 import {
@@ -86,7 +87,7 @@ async function timed<T>(name: string, run: () => Promise<T>): Promise<T> {
 }
 
 const database = await openDatabase({});
-await seedDemoData(database.db);
+await seedDemoData(database.db, { now: systemClock.now() });
 const [manager] = await database.db.select().from(users).where(eq(users.userName, '13800000000'));
 if (!manager) throw new Error('demo data missing');
 const certificate = await ensureCompanyCertificate(database.db, manager.companyId, '安居房产经纪有限公司');

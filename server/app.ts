@@ -10,7 +10,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { Db } from './db/db';
-import { systemClock, type Clock } from './clock';
+import type { Clock } from './clock';
 import { createSandboxSms, type SmsProvider } from './sandbox/sms';
 import { loadContract } from './contract/spec';
 import { apiPrefix, errorToEnvelope, registerContractRoutes } from './contract/router';
@@ -23,7 +23,8 @@ export const bodyLimitBytes = 10 * 1024 * 1024;
 
 export type AppOptions = {
   db: Db;
-  clock?: Clock;
+  /** The server's time: the system clock in production, the test's own clock in every test. */
+  clock: Clock;
   sms?: SmsProvider;
   /** Uploaded files; defaults to the database (every process sharing it serves every file). */
   files?: FileStorage;
@@ -80,7 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const services = {
     isSandbox: options.isSandbox ?? true,
     db: options.db,
-    clock: options.clock ?? systemClock,
+    clock: options.clock,
     sms: options.sms ?? createSandboxSms(options.db, (line) => app.log.info(line)),
     files: options.files ?? createDatabaseStorage(options.db),
     smsResendSeconds: options.smsResendSeconds ?? 60,

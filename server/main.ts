@@ -28,7 +28,7 @@ const config = readConfig();
 async function prepareDatabase(config: ServerConfig) {
   const database = await openDatabase(config);
   if (await isDatabaseEmpty(database.db)) {
-    await seedDemoData(database.db);
+    await seedDemoData(database.db, { now: systemClock.now() });
     if (config.demoContracts) await seedShowcaseContracts(database.db, systemClock);
     console.log('demo data loaded (manager of company A: 13800000000 / demo1234)');
   }
@@ -43,6 +43,7 @@ async function prepareDatabase(config: ServerConfig) {
 async function serve(config: ServerConfig, database: Awaited<ReturnType<typeof openDatabase>>) {
   const app = await buildApp({
     db: database.db,
+    clock: systemClock,
     clientDir: config.clientDir,
     isSandbox: config.isSandbox,
     // Files live in the database; ones an earlier version wrote to DATA_DIR/files are still served.

@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/client';
 import { buildApp } from '../../server/app';
 import { limitHeapGrowth } from '../../server/heap';
+import { systemClock } from '../../server/clock';
 import { seedDemoData } from '../../server/seed/demo';
 import { analyzeTables } from '../../server/db/maintenance';
 import { departments, users } from '../../server/db/schema';
@@ -31,7 +32,7 @@ const database = await openDatabase({
   dataDir: process.env['BENCH_DATA_DIR'],
 });
 const db = database.db;
-const app = await buildApp({ db, logger: phase === 'serve' });
+const app = await buildApp({ db, clock: systemClock, logger: phase === 'serve' });
 const [manager] =
   phase === 'prepare'
     ? await prepare()
@@ -48,7 +49,7 @@ if (phase === 'prepare') {
 }
 
 async function prepare() {
-  await seedDemoData(db);
+  await seedDemoData(db, { now: systemClock.now() });
   const [manager] = await db.select().from(users).where(eq(users.userName, '13800000000'));
   const [broker] = await db.select().from(users).where(eq(users.userName, '13800000003'));
   if (!manager || !broker) throw new Error('demo data missing');

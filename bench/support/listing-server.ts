@@ -14,6 +14,7 @@ import { openDatabase } from '../../server/db/client';
 import { sqlLiteral } from '../../server/db/prepared';
 import { buildApp } from '../../server/app';
 import { limitHeapGrowth } from '../../server/heap';
+import { systemClock } from '../../server/clock';
 import { seedDemoData } from '../../server/seed/demo';
 import { createCompany } from '../../server/areas/org/companies';
 import { users } from '../../server/db/schema';
@@ -61,7 +62,7 @@ async function readFirstUser(companyId: number) {
 }
 
 async function prepare() {
-  await seedDemoData(db);
+  await seedDemoData(db, { now: systemClock.now() });
   const companyIds = [(await readDemoManager()).companyId];
   for (let index = companyIds.length; index < companyCount; index += 1) {
     const created = await createCompany(db, {
@@ -169,7 +170,7 @@ const explain = async (query: { sql: string; params: unknown[] }) => {
 };
 const plan = `-- the page with its total, as housingPosts runs it\n${await explain(searched)}`;
 
-const app = await buildApp({ db, logger: false });
+const app = await buildApp({ db, clock: systemClock, logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const floor = Fastify({ logger: false });
 floor.get('/bare', async () => ({ code: 200, message: 'success', data: null }));

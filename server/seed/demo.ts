@@ -35,11 +35,13 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 }
 
 /**
- * `packagesNow`: the time the packages, sign credits and coupons are dated from (default the real
- * time). Tests pass their manual clock's, or a coupon issued "5 days ago" by the real calendar would
- * not yet be valid on a clock fixed at an earlier day.
+ * `now`: the time every dated demo row is placed from (packages, sign credits and coupons, the
+ * listings' and customers' entry and follow-up times, the contract ledger). The server passes its
+ * clock's; tests pass their manual clock's, or a row dated "5 days ago" by the real calendar would
+ * lie in the future of a clock fixed at an earlier day, and the demo would age with the calendar.
  */
-export async function seedDemoData(db: Db, options: { packagesNow?: Date } = {}): Promise<void> {
+export async function seedDemoData(db: Db, options: { now: Date }): Promise<void> {
+  const { now } = options;
   const passwordHash = await hashPassword(demoPassword);
   const a = await createCompany(db, {
     name: '安居房产经纪有限公司',
@@ -140,21 +142,25 @@ export async function seedDemoData(db: Db, options: { packagesNow?: Date } = {})
       a: { companyId: a.companyId, managerId: a.managerId },
       b: { companyId: b.companyId, managerId: b.managerId },
     },
-    options.packagesNow,
+    now,
   );
   await seedOrgDemo(db, { a: a.companyId, b: b.companyId });
   await seedCommunityDemo(db, {
     a: { companyId: a.companyId, managerId: a.managerId },
     b: { companyId: b.companyId, managerId: b.managerId },
   });
-  await seedContractLedgerDemo(db, {
-    a: { companyId: a.companyId, managerId: a.managerId },
-    b: { companyId: b.companyId, managerId: b.managerId },
-  });
+  await seedContractLedgerDemo(
+    db,
+    {
+      a: { companyId: a.companyId, managerId: a.managerId },
+      b: { companyId: b.companyId, managerId: b.managerId },
+    },
+    now,
+  );
   await seedSignDemo(db, {
     a: { companyId: a.companyId, managerId: a.managerId },
     b: { companyId: b.companyId },
   });
-  await seedHouseDemo(db, { a: a.companyId, b: b.companyId });
-  await seedCustomerDemo(db, { a: a.companyId, b: b.companyId });
+  await seedHouseDemo(db, { a: a.companyId, b: b.companyId }, now);
+  await seedCustomerDemo(db, { a: a.companyId, b: b.companyId }, now);
 }

@@ -8,7 +8,7 @@ import { systemClock } from '../clock';
 const config = readConfig();
 const database = await openDatabase(config);
 if (await isDatabaseEmpty(database.db)) {
-  await seedDemoData(database.db);
+  await seedDemoData(database.db, { now: systemClock.now() });
   if (config.demoContracts) await seedShowcaseContracts(database.db, systemClock);
   console.log('demo data loaded');
 } else {

@@ -171,7 +171,7 @@ describe('backup and restore', () => {
     ]);
 
     const db = target.database.db;
-    restoredApp = await buildApp({ db, files: createDatabaseStorage(db) });
+    restoredApp = await buildApp({ db, clock: source.clock, files: createDatabaseStorage(db) });
     const manager = await login(restoredApp, '13800000000');
     const staff = await call(restoredApp, 'GET', '/org/v2/staffList', { headers: manager });
     const sourceStaff = await call(source.app, 'GET', '/org/v2/staffList', { headers: managerSession });

@@ -698,7 +698,7 @@ describe('payment across a server restart', () => {
       ).signCount;
     try {
       let server = await start();
-      await seedDemoData(server.database.db);
+      await seedDemoData(server.database.db, { now: clock.now() });
       const headers = await login(server.app, '13800000000');
       const before = await signCount(server, headers);
       const created = await call(server.app, 'POST', '/buy/sign/signRecharge', {

@@ -50,7 +50,7 @@ async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
 
 /** The demo data as every test saw it: dated by the manual clock's start. */
 async function seed(database: Database): Promise<void> {
-  await seedDemoData(database.db, { packagesNow: createManualClock().now() });
+  await seedDemoData(database.db, { now: createManualClock().now() });
 }
 
 export async function preparePgliteTemplates(folder: string): Promise<DatabaseTemplates> {

@@ -39,7 +39,7 @@ export async function createTestApp(options: { seed?: boolean } = {}): Promise<T
     loadDataDir: !usePostgres && prepared ? new Blob([readFileSync(prepared)]) : undefined,
   });
   const clock = createManualClock();
-  if (seeded && !prepared) await seedDemoData(database.db, { packagesNow: clock.now() });
+  if (seeded && !prepared) await seedDemoData(database.db, { now: clock.now() });
   const sent: { phone: string; content: string }[] = [];
   const sms = {
     sent,

@@ -6,6 +6,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { inCompany } from '../../db/company-scope';
+import { demoDayShift, shiftIsoDate } from '../../seed/demo-dates';
 import type { Db } from '../../db/db';
 import { roles, users } from '../../db/schema';
 import {
@@ -267,6 +268,20 @@ const stateRemarks: Record<string, string> = {
   'rent-3': '录入信息有误，作废重录',
 };
 
+/** The seed with its dates moved by `days`, and its number (prefix, sign date, serial) made from the moved date. */
+function shiftSeed<T extends SaleSeed | RentSeed>(seed: T, days: number): T {
+  const signDate = shiftIsoDate(seed.signDate, days);
+  const no = `${seed.no.slice(0, 2)}${signDate.replaceAll('-', '')}${seed.no.slice(-3)}`;
+  if (!('startDate' in seed)) return { ...seed, no, signDate };
+  return {
+    ...seed,
+    no,
+    signDate,
+    startDate: shiftIsoDate(seed.startDate, days),
+    endDate: shiftIsoDate(seed.endDate, days),
+  };
+}
+
 async function insertContract(
   db: Db,
   companyId: number,
@@ -403,8 +418,10 @@ async function insertContract(
 export async function seedContractLedgerDemo(
   db: Db,
   companies: { a: DemoCompany; b: DemoCompany },
+  now: Date,
 ): Promise<void> {
   const { a, b } = companies;
+  const days = demoDayShift(now);
   const staff = await db
     .select({ id: users.id, name: users.name, deptId: users.deptId })
     .from(users)
@@ -422,24 +439,29 @@ export async function seedContractLedgerDemo(
       )
       .returning({ id: ledgerTags.id, name: ledgerTags.name });
     const tagIds = new Map(tagRows.map((tag) => [tag.name, tag.id]));
-    for (const seed of saleSeeds) await insertContract(tx, a.companyId, 1, seed, byName, tagIds);
-    for (const seed of rentSeeds) await insertContract(tx, a.companyId, 2, seed, byName, tagIds);
+    for (const seed of saleSeeds)
+      await insertContract(tx, a.companyId, 1, shiftSeed(seed, days), byName, tagIds);
+    for (const seed of rentSeeds)
+      await insertContract(tx, a.companyId, 2, shiftSeed(seed, days), byName, tagIds);
     await insertContract(
       tx,
       b.companyId,
       1,
-      {
-        no: 'XS20261101001',
-        district: 'futian',
-        house: ['彩田村', '2', '301'],
-        seller: ['钟华', '440304197512120019', '13811119999'],
-        buyer: ['范丽', '440304199303030046', '13722228888'],
-        price: 3_500_000,
-        signDate: '2026-11-01',
-        user: '吴经纪',
-        path: [1],
-        tags: [],
-      },
+      shiftSeed<SaleSeed>(
+        {
+          no: 'XS20261101001',
+          district: 'futian',
+          house: ['彩田村', '2', '301'],
+          seller: ['钟华', '440304197512120019', '13811119999'],
+          buyer: ['范丽', '440304199303030046', '13722228888'],
+          price: 3_500_000,
+          signDate: '2026-11-01',
+          user: '吴经纪',
+          path: [1],
+          tags: [],
+        },
+        days,
+      ),
       byName,
       new Map(),
     );

@@ -164,7 +164,7 @@ async function seedCompanyCustomers(db: Db, company: Company, now: Date): Promis
 export async function seedCustomerDemo(
   db: Db,
   companies: { a: number; b: number },
-  now = new Date(),
+  now: Date,
 ): Promise<void> {
   await seedCompanyCustomers(db, { companyId: companies.a, count: 120, seed: 20261201 }, now);
   await seedCompanyCustomers(db, { companyId: companies.b, count: 100, seed: 20261202 }, now);

@@ -315,11 +315,7 @@ async function seedCompanyHouses(
   if (pictureRows.length > 0) await db.insert(housePictures).values(pictureRows);
 }
 
-export async function seedHouseDemo(
-  db: Db,
-  companies: { a: number; b: number },
-  now = new Date(),
-): Promise<void> {
+export async function seedHouseDemo(db: Db, companies: { a: number; b: number }, now: Date): Promise<void> {
   const pictures = await storeDemoPictures(db);
   await seedCompanyHouses(
     db,

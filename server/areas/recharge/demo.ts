@@ -71,7 +71,7 @@ async function paidPackage(
 export async function seedRechargeDemo(
   db: Db,
   companies: { a: DemoCompany; b: DemoCompany },
-  now: Date = new Date(),
+  now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const { a, b } = companies;
