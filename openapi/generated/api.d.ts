@@ -13062,6 +13062,11 @@ export interface components {
     /** @description 设计说明：合同所涉房源的摘要 */
     SignHouseRef: {
       houseId: components['schemas']['Id'];
+      /**
+       * @description 1 出售，2 出租
+       * @enum {integer}
+       */
+      type: 1 | 2;
       /** @description 房源编号 */
       houseNo: string;
       /** @description 楼盘与楼栋 */

@@ -57,30 +57,36 @@ describe('a deal from a listing and a customer', () => {
         )
         .orderBy(houses.id)
         .limit(2);
-    [saleHouse] = await own(1);
-    [rentHouse] = await own(2);
-    [buyer] = await db
-      .select()
-      .from(customers)
-      .where(
-        and(
-          eq(customers.companyId, companyId),
-          eq(customers.attributorId, brokerId),
-          eq(customers.dealStatus, 0),
-        ),
-      )
-      .orderBy(customers.id)
-      .limit(1);
-    [otherHouse] = await db
-      .select()
-      .from(houses)
-      .where(sql`${houses.companyId} <> ${companyId}`)
-      .limit(1);
-    [otherCustomer] = await db
-      .select()
-      .from(customers)
-      .where(sql`${customers.companyId} <> ${companyId}`)
-      .limit(1);
+    saleHouse = (await own(1))[0]!;
+    rentHouse = (await own(2))[0]!;
+    buyer = (
+      await db
+        .select()
+        .from(customers)
+        .where(
+          and(
+            eq(customers.companyId, companyId),
+            eq(customers.attributorId, brokerId),
+            eq(customers.dealStatus, 0),
+          ),
+        )
+        .orderBy(customers.id)
+        .limit(1)
+    )[0]!;
+    otherHouse = (
+      await db
+        .select()
+        .from(houses)
+        .where(sql`${houses.companyId} <> ${companyId}`)
+        .limit(1)
+    )[0]!;
+    otherCustomer = (
+      await db
+        .select()
+        .from(customers)
+        .where(sql`${customers.companyId} <> ${companyId}`)
+        .limit(1)
+    )[0]!;
     expect(saleHouse && rentHouse && buyer && otherHouse && otherCustomer).toBeTruthy();
   });
   afterAll(async () => {

@@ -121,6 +121,7 @@ export async function houseForContract(
 export type HouseRef = {
   houseId: number;
   houseNo: string;
+  type: 1 | 2;
   title: string;
   houseState: number;
   stateName: string;
@@ -152,6 +153,7 @@ export async function houseRefs(
       {
         houseId: row.id,
         houseNo: row.houseNo,
+        type: row.type === HouseKinds.rent ? 2 : 1,
         title: [row.communityName, row.buildingNo ? `${row.buildingNo}栋` : ''].filter(Boolean).join(' '),
         houseState: row.houseState,
         stateName: houseStateName(

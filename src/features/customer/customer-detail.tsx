@@ -28,7 +28,8 @@ import { TextField } from '../../ui/text-field';
 import { Select } from '../../ui/select';
 import { resourceMachine } from '../../../machines/resource.machine';
 import { customerPoolMachine, customerPoolMessages } from '../../../machines/customer-pool.machine';
-import { CustomerAuth } from '../../../domain/auth-ids';
+import { CustomerAuth, SignAuth } from '../../../domain/auth-ids';
+import { DealContracts } from '../../shared/deal-contracts';
 import { customerStateNames } from '../../../domain/customer-rules';
 import { useWorkspace } from '../../core/workspace';
 import { usePermissions } from '../../core/permissions';
@@ -703,6 +704,9 @@ export function CustomerDetailView({ customerId, onChanged }: { customerId: numb
           <Tabs.Trigger value="requirement">客户需求</Tabs.Trigger>
           <Tabs.Trigger value="followUps">跟进</Tabs.Trigger>
           <Tabs.Trigger value="matches">匹配房源</Tabs.Trigger>
+          {permissions.can(SignAuth.appType, SignAuth.itemId, SignAuth.view) && (
+            <Tabs.Trigger value="contracts">签约合同</Tabs.Trigger>
+          )}
           <Tabs.Trigger value="records">变更记录</Tabs.Trigger>
         </Tabs.List>
         <Box pt="3">
@@ -714,6 +718,9 @@ export function CustomerDetailView({ customerId, onChanged }: { customerId: numb
           </Tabs.Content>
           <Tabs.Content value="matches">
             <MatchedHouses customerId={customerId} version={detail} />
+          </Tabs.Content>
+          <Tabs.Content value="contracts">
+            <DealContracts owner={{ customerId }} />
           </Tabs.Content>
           <Tabs.Content value="records">
             <Records customerId={customerId} version={detail} />

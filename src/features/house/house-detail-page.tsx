@@ -24,11 +24,12 @@ import {
 import { Select } from '../../ui/select';
 import type { PageProps } from '../../core/workspace';
 import { usePermissions } from '../../core/permissions';
+import { StartSignFromHouse } from '../../shared/deal-contracts';
 import { inspect } from '../../inspector/inspection-store';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { houseOpenMachine } from '../../../machines/house-open.machine';
 import { housePoolMachine, housePoolMessages } from '../../../machines/house-pool.machine';
-import { HouseAuth } from '../../../domain/auth-ids';
+import { HouseAuth, SignAuth } from '../../../domain/auth-ids';
 import { followUpCategoryNames, houseStateName, type CustomStateName } from '../../../domain/house-rules';
 import {
   fetchStateNames,
@@ -357,6 +358,11 @@ export default function HouseDetailPage({ params }: PageProps) {
               </Button>
             </>
           )}
+          {flags.isSeal === 0 &&
+            permissions.can(SignAuth.appType, SignAuth.itemId, SignAuth.start) &&
+            (data.type === 1 || data.type === 2) && (
+              <StartSignFromHouse houseId={houseId} houseType={data.type} />
+            )}
           {can(HouseAuth.remove) && flags.isSeal === 0 && (
             <Button variant="soft" color="red" disabled={busy} onClick={() => sendPool({ type: 'delete' })}>
               删除房源

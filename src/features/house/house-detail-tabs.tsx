@@ -12,7 +12,8 @@ import { TextField } from '../../ui/text-field';
 import { Select } from '../../ui/select';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { usePermissions } from '../../core/permissions';
-import { CustomerAuth, HouseAuth } from '../../../domain/auth-ids';
+import { CustomerAuth, HouseAuth, SignAuth } from '../../../domain/auth-ids';
+import { DealContracts } from '../../shared/deal-contracts';
 import { ListTable, type Column } from '../../ui/list-page/list-table';
 import { useListPage } from '../../ui/list-page/use-list-page';
 import { TeamRoles, isRemovableTeamRole, teamRoleNames } from '../../../domain/house-rules';
@@ -561,6 +562,7 @@ export function HouseDetailTabs({
 }) {
   const permissions = usePermissions();
   const seesCustomers = permissions.can(CustomerAuth.appType, CustomerAuth.itemId, CustomerAuth.view);
+  const seesContracts = permissions.can(SignAuth.appType, SignAuth.itemId, SignAuth.view);
   return (
     <Tabs.Root defaultValue="followUps">
       <Tabs.List>
@@ -570,6 +572,7 @@ export function HouseDetailTabs({
         <Tabs.Trigger value="schools">学区</Tabs.Trigger>
         <Tabs.Trigger value="shownCustomers">带看客户</Tabs.Trigger>
         {seesCustomers && <Tabs.Trigger value="matchingCustomers">匹配客户</Tabs.Trigger>}
+        {seesContracts && <Tabs.Trigger value="contracts">签约合同</Tabs.Trigger>}
         <Tabs.Trigger value="records">操作记录</Tabs.Trigger>
       </Tabs.List>
       <Flex pt="3" direction="column">
@@ -591,6 +594,11 @@ export function HouseDetailTabs({
         {seesCustomers && (
           <Tabs.Content value="matchingCustomers">
             <MatchingCustomers houseId={houseId} version={version} />
+          </Tabs.Content>
+        )}
+        {seesContracts && (
+          <Tabs.Content value="contracts">
+            <DealContracts owner={{ houseId }} />
           </Tabs.Content>
         )}
         <Tabs.Content value="records">

@@ -34,6 +34,7 @@ import {
   formFromContent,
   formFromDraft,
   formFromPrefill,
+  type DealLinks,
   type FormValues,
 } from './contract-form-values';
 import { sealChoiceMessages } from '../../../machines/sign-seal-choice.machine';
@@ -52,14 +53,15 @@ import { signPages } from '../../shared/sign-pages';
 /** A contract to edit: a new one from a template, a draft, or a submitted contract. */
 /** What an editor starts from: a draft, a submitted contract, or a new contract (prefilled from the ledger or empty). */
 export type EditorRestore =
-  FormRestore | { kind: 'new'; boxid: number; prefill?: Record<string, unknown> | null };
+  FormRestore | { kind: 'new'; boxid: number; prefill?: Record<string, unknown> | null; links?: DealLinks };
 
 type PageEntry = ReturnType<typeof signPages.operation>;
 
 function initialValues(restore: EditorRestore): FormValues {
   if (restore.kind === 'draft') return formFromDraft(restore.content);
   if (restore.kind === 'contract') return formFromContent(restore.content, restore.signatureType);
-  return restore.prefill ? formFromPrefill(restore.prefill) : emptyForm();
+  const values = restore.prefill ? formFromPrefill(restore.prefill) : emptyForm();
+  return restore.links ? { ...values, links: restore.links } : values;
 }
 
 const submittedStates = [

@@ -178,6 +178,8 @@ export function submissionBody(input: {
     content: contentForSubmit(input.contractType, input.values, input.fields),
     signatureType: input.values.signatureType,
     ...(input.draftCode ? { draftCode: input.draftCode } : {}),
+    ...(input.values.links?.houseId ? { houseId: input.values.links.houseId } : {}),
+    ...(input.values.links?.customerId ? { customerId: input.values.links.customerId } : {}),
     ...(input.values.signatureType === 1 && input.sealChoice ? { signBodyList: [input.sealChoice] } : {}),
     ...(input.approval
       ? { oaParam: { oaItemId: signOaItems[input.contractType], ...(remark ? { oaReamrk: remark } : {}) } }

@@ -29,7 +29,12 @@ export type FormValues = {
   furniture: { items: FurnitureItem[]; remark: string };
   customFields: Record<string, unknown>;
   signatureType: 1 | 2;
+  /** The listing and the customer (乙方) the contract concerns, when started from them (issue 41). */
+  links?: DealLinks;
 };
+
+/** customerName is shown beside 乙方 only; the submission sends the ids. */
+export type DealLinks = { houseId?: number; customerId?: number; customerName?: string };
 
 export const emptyPerson = (): PersonValues => ({ name: '', certType: 1, certNo: '', phone: '' });
 
@@ -154,6 +159,24 @@ export function formFromContent(content: SignContractContent, signatureType: 1 |
  * Form values of a new contract prefilled from the ledger (getContractSellData / getContractRentData):
  * contract-shaped but partial, so a party may lack its phone or certificate type; electronic signing.
  */
+/** The form with the 乙方 picked from a customer (name, and the phone when shown in full). */
+export function withPickedCustomer(
+  values: FormValues,
+  customer: { customerId: number; name: string; phone: string | null },
+): FormValues {
+  return {
+    ...values,
+    partyB: { ...values.partyB, subjectType: 1, name: customer.name, phone: customer.phone ?? '' },
+    links: { ...values.links, customerId: customer.customerId, customerName: customer.name },
+  };
+}
+
+/** The form without the picked customer (the 乙方 as typed stays). */
+export function withoutPickedCustomer(values: FormValues): FormValues {
+  const { customerId: _id, customerName: _name, ...links } = values.links ?? {};
+  return { ...values, links };
+}
+
 export function formFromPrefill(prefill: Record<string, unknown>): FormValues {
   const party = (value: unknown) =>
     value && typeof value === 'object' ? { name: '', certNo: '', phone: '', ...value } : undefined;

@@ -1,4 +1,5 @@
 /** A party of the contract form: an individual or a company, an optional agent, and the co-owners. */
+import type { ReactNode } from 'react';
 import { Box, Button, Card, Checkbox, Flex, Grid, Heading, RadioGroup, Text } from '@radix-ui/themes';
 import { TextField } from '../../ui/text-field';
 import { certTypeOptions } from '../../../domain/sign-contract-text';
@@ -60,19 +61,25 @@ export function PartyForm({
   role,
   party,
   onChange,
+  picker,
 }: {
   label: '甲方' | '乙方';
   role: string;
   party: PartyValues;
   onChange: (party: PartyValues) => void;
+  /** Beside the heading: where the party can be picked from (乙方 from the customer book). */
+  picker?: ReactNode;
 }) {
   const set = (patch: Partial<PartyValues>) => onChange({ ...party, ...patch });
   return (
     <Card data-testid={label === '甲方' ? 'party-a' : 'party-b'}>
       <Flex justify="between" align="center" mb="3">
-        <Heading size="3">
-          {label}（{role}）
-        </Heading>
+        <Flex gap="3" align="center">
+          <Heading size="3">
+            {label}（{role}）
+          </Heading>
+          {picker}
+        </Flex>
         <RadioGroup.Root
           value={String(party.subjectType)}
           onValueChange={(value) => set({ subjectType: Number(value) as 1 | 2 })}

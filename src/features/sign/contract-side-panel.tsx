@@ -13,6 +13,8 @@ import { WidgetFieldsForm } from '../../ui/widget-fields-form';
 import { FurnitureForm } from './contract-furniture-form';
 import { GroupForm } from './contract-group-form';
 import { PartyForm } from './contract-party-form';
+import { CustomerPicker } from './contract-customer-picker';
+import { withPickedCustomer, withoutPickedCustomer } from './contract-form-values';
 import { RegionPicker } from './contract-region-picker';
 
 const roleNames = (contractType: 1 | 2 | 3): Record<PartySide, string> =>
@@ -159,6 +161,17 @@ export function SidePanel({ editor, paths }: { editor: ContractEditor; paths: st
                 role={roles[partyOpen]}
                 party={values[partyOpen]}
                 onChange={(party) => update({ ...values, [partyOpen]: party })}
+                picker={
+                  partyOpen === 'partyB' &&
+                  contractType !== 3 && (
+                    <CustomerPicker
+                      contractType={contractType}
+                      picked={values.links?.customerName ?? null}
+                      onPick={(customer) => update(withPickedCustomer(values, customer))}
+                      onClear={() => update(withoutPickedCustomer(values))}
+                    />
+                  )
+                }
               />
               <Flex justify="end" mt="4">
                 <Dialog.Close>

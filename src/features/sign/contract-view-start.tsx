@@ -13,12 +13,19 @@ import { tabKey } from '../../../machines/tabs.machine';
 import { useWorkspace } from '../../core/workspace';
 import { inspect } from '../../inspector/inspection-store';
 import type { EditorRestore } from './contract-editor';
-import { ledgerSourceOf, loadFormStart, type FormStart, type SignTemplateItem } from './sign-actors';
+import {
+  houseSourceOf,
+  ledgerSourceOf,
+  loadFormStart,
+  type FormStart,
+  type SignTemplateItem,
+} from './sign-actors';
 import { isVisualSigning, signPages } from '../../shared/sign-pages';
 import { TemplateChooser } from './template-chooser';
 
 export const noSignSettingMessage = '您还未设置签署方式,请前往设置!';
 const ledgerNotice = '已从合同台账导入双方、房屋与成交信息，请选择合同模板后补充其余内容';
+const houseNotice = '已从房源导入房屋、价格与业主信息，请选择合同模板后补充其余内容';
 
 export function ContractViewStart({
   params,
@@ -35,6 +42,7 @@ export function ContractViewStart({
     contractId: params['contractId'],
     boxId: Number(params['boxId']),
     ledger: ledgerSourceOf(params),
+    house: houseSourceOf(params),
   }));
   const [machine] = useState(() =>
     resourceMachine.provide({
@@ -43,6 +51,7 @@ export function ContractViewStart({
           ...(initial.draftCode ? { draftCode: initial.draftCode } : {}),
           ...(initial.contractId ? { contractId: initial.contractId } : {}),
           ...(initial.ledger ? { ledger: initial.ledger } : {}),
+          ...(initial.house ? { house: initial.house } : {}),
         }),
       },
     }),
@@ -50,13 +59,15 @@ export function ContractViewStart({
   const [snapshot, send] = useMachine(machine, { inspect });
   const { openPage, closePage } = useWorkspace();
   const [chosen, setChosen] = useState<EditorRestore | null>(null);
+  // A contract started from a listing keeps which one (the submission names it).
+  const links = initial.house && !initial.ledger ? { houseId: initial.house.houseId } : {};
   const start = snapshot.context.data as FormStart | null;
   const ownPage = isVisual ? signPages.contractOperation : signPages.operation;
 
   const fromParams: EditorRestore | null =
     start?.restore ??
     (Number.isInteger(initial.boxId) && initial.boxId > 0
-      ? { kind: 'new', boxid: initial.boxId, prefill: start?.prefill ?? null }
+      ? { kind: 'new', boxid: initial.boxId, prefill: start?.prefill ?? null, links }
       : null);
   const restore = chosen ?? fromParams;
   const template = start?.templates.find((t) => t.boxId === restore?.boxid) ?? null;
@@ -106,24 +117,25 @@ export function ContractViewStart({
     );
   const ledgerParams: Record<string, string> = initial.ledger
     ? { ledgerType: String(initial.ledger.ledgerType), ledgerId: String(initial.ledger.ledgerId) }
-    : {};
+    : initial.house
+      ? { houseType: String(initial.house.houseType), houseId: String(initial.house.houseId) }
+      : {};
+  // The prefill's source decides the contract type offered: a sale listing or contract → 买卖, rent → 租赁.
+  const sourceType = initial.ledger?.ledgerType ?? initial.house?.houseType ?? null;
   if (!restore)
     return (
       <TemplateChooser
         start={
-          start.prefill && initial.ledger
-            ? {
-                ...start,
-                templates: start.templates.filter((t) => t.contractType === initial.ledger?.ledgerType),
-              }
+          start.prefill && sourceType !== null
+            ? { ...start, templates: start.templates.filter((t) => t.contractType === sourceType) }
             : start
         }
-        notice={start.prefill ? ledgerNotice : null}
+        notice={start.prefill ? (initial.ledger ? ledgerNotice : houseNotice) : null}
         carry={ledgerParams}
         isVisual={isVisual}
         onPick={(picked) => {
           openPage(ownPage({ boxId: String(picked.boxId), ...ledgerParams }));
-          setChosen({ kind: 'new', boxid: picked.boxId, prefill: start.prefill });
+          setChosen({ kind: 'new', boxid: picked.boxId, prefill: start.prefill, links });
         }}
         onDraft={(restored) => {
           openPage(ownPage({ draftCode: restored.draftCode }));

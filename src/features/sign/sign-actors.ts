@@ -422,12 +422,15 @@ export type FormRestore =
 /** A contract of the company's ledger whose parties, house and deal prefill a new sign contract. */
 export type LedgerSource = { ledgerType: 1 | 2; ledgerId: number };
 
+/** A listing whose house, price and owner prefill a new sign contract (出售 → 买卖, 出租 → 租赁). */
+export type HouseSource = { houseType: 1 | 2; houseId: number };
+
 export type FormStart = {
   setting: SignSettingView | null;
   templates: SignTemplateItem[];
   drafts: SignDraftItem[];
   restore: FormRestore | null;
-  /** The form prefilled from the ledger (getContractSellData / getContractRentData), for a new contract. */
+  /** The form prefilled from the ledger or a listing (getContractSellData / getContractRentData), for a new contract. */
   prefill: Record<string, unknown> | null;
 };
 
@@ -439,18 +442,31 @@ export function ledgerSourceOf(params: Record<string, string>): LedgerSource | n
   return { ledgerType, ledgerId };
 }
 
-async function fetchLedgerPrefill({ ledgerType, ledgerId }: LedgerSource) {
-  const query = { params: { query: { contractId: ledgerId } } };
+/** The listing named by a tab's parameters (houseType 1 sale / 2 rent, houseId), if any. */
+export function houseSourceOf(params: Record<string, string>): HouseSource | null {
+  const houseType = Number(params['houseType']);
+  const houseId = Number(params['houseId']);
+  if ((houseType !== 1 && houseType !== 2) || !Number.isInteger(houseId) || houseId < 1) return null;
+  return { houseType, houseId };
+}
+
+async function fetchPrefill(contractType: 1 | 2, query: { contractId?: number; houseId?: number }) {
+  const request = { params: { query } };
   const result = await ok(
-    ledgerType === 1
-      ? api.GET('/sign/getContractSellData', query)
-      : api.GET('/sign/getContractRentData', query),
+    contractType === 1
+      ? api.GET('/sign/getContractSellData', request)
+      : api.GET('/sign/getContractRentData', request),
   );
   return (result.data as Record<string, unknown> | undefined) ?? null;
 }
 
 /** What the form page needs first: the company's signing type, the usable templates, my drafts, and what to restore. */
-export function loadFormStart(params: { draftCode?: string; contractId?: string; ledger?: LedgerSource }) {
+export function loadFormStart(params: {
+  draftCode?: string;
+  contractId?: string;
+  ledger?: LedgerSource;
+  house?: HouseSource;
+}) {
   return fromPromise<unknown>(async (): Promise<FormStart> => {
     const [setting, templates, drafts] = await Promise.all([
       ok(api.GET('/sign/getSignSetting')),
@@ -482,7 +498,13 @@ export function loadFormStart(params: { draftCode?: string; contractId?: string;
           content: draft.content,
         };
     }
-    const prefill = !restore && params.ledger ? await fetchLedgerPrefill(params.ledger) : null;
+    const prefill = restore
+      ? null
+      : params.ledger
+        ? await fetchPrefill(params.ledger.ledgerType, { contractId: params.ledger.ledgerId })
+        : params.house
+          ? await fetchPrefill(params.house.houseType, { houseId: params.house.houseId })
+          : null;
     return {
       setting: setting.data ?? null,
       templates: templates.data ?? [],
@@ -612,5 +634,31 @@ export function saveTemplateSettings(boxId: number) {
     return (
       (await ok(api.GET('/template/getTemplateSettings', { params: { query: { boxId } } }))).data ?? null
     );
+  });
+}
+
+export type CustomerChoice = components['schemas']['CustomerListItem'];
+
+/**
+ * The customers a 乙方 can be picked from: the user's private customers of the contract's kind
+ * (求购 for a sale, 求租 for a rent), searched by name or by the last digits of a phone; the phones
+ * come as the customer book shows them to this user.
+ */
+export function searchPartyCustomers(query: { contractType: 1 | 2 | 3; keyword: string }) {
+  return fromPromise<unknown>(async (): Promise<CustomerChoice[]> => {
+    const keyword = query.keyword.trim();
+    const result = await ok(
+      api.POST('/customer/v2/customerPosts', {
+        body: {
+          customerAttribution: 1,
+          customerType: query.contractType === 2 ? 2 : query.contractType === 1 ? 1 : 0,
+          sort: 0,
+          ...(keyword ? { keyword, searchType: /^\d+$/.test(keyword) ? 1 : 3 } : {}),
+          pageindex: 1,
+          pagesize: 10,
+        },
+      }),
+    );
+    return result.data ?? [];
   });
 }

@@ -25,6 +25,8 @@ import { WidgetFieldsForm } from '../../ui/widget-fields-form';
 import { FurnitureForm } from './contract-furniture-form';
 import { GroupForm } from './contract-group-form';
 import { PartyForm } from './contract-party-form';
+import { CustomerPicker } from './contract-customer-picker';
+import { withPickedCustomer, withoutPickedCustomer } from './contract-form-values';
 import { RegionPicker } from './contract-region-picker';
 import { ContractViewStart } from './contract-view-start';
 import type { SignTemplateItem } from './sign-actors';
@@ -99,6 +101,16 @@ function ContractForm({ restore, template }: { restore: EditorRestore; template:
                 role={contractType === 2 ? '承租人' : '买受人'}
                 party={values.partyB}
                 onChange={(partyB) => update({ ...values, partyB })}
+                picker={
+                  contractType !== 3 && (
+                    <CustomerPicker
+                      contractType={contractType}
+                      picked={values.links?.customerName ?? null}
+                      onPick={(customer) => update(withPickedCustomer(values, customer))}
+                      onClear={() => update(withoutPickedCustomer(values))}
+                    />
+                  )
+                }
               />
             </>
           )}

@@ -1,0 +1,146 @@
+/**
+ * The sign contracts of a listing or a customer (issue 41), with their states, on the listing's and
+ * the customer's details; a row opens the contract's detail. One component for both details.
+ */
+import { useState } from 'react';
+import { useMachine } from '@xstate/react';
+import { AlertDialog, Badge, Button, Flex, Table, Text } from '@radix-ui/themes';
+import { fromPromise } from 'xstate';
+import { api, ok } from '../api/client';
+import type { components } from '../../openapi/generated/api';
+import { resourceMachine } from '../../machines/resource.machine';
+import { inspect } from '../inspector/inspection-store';
+import { useWorkspace } from '../core/workspace';
+import { signPages } from './sign-pages';
+import { runningContractWarning } from '../../domain/sign-deal';
+
+export type DealContract = components['schemas']['SignDealContract'];
+export type DealOwner = { houseId: number } | { customerId: number };
+
+/** The contracts of a listing (houseContracts) or a customer (customerContracts), newest first. */
+export async function fetchDealContracts(owner: DealOwner): Promise<DealContract[]> {
+  const result =
+    'houseId' in owner
+      ? await ok(api.GET('/sign/houseContracts', { params: { query: { houseId: owner.houseId } } }))
+      : await ok(api.GET('/sign/customerContracts', { params: { query: { customerId: owner.customerId } } }));
+  return result.data ?? [];
+}
+
+const stateColors: Record<number, 'gray' | 'green' | 'red' | 'amber' | 'blue'> = {
+  1: 'gray',
+  2: 'amber',
+  3: 'red',
+  4: 'gray',
+  6: 'green',
+  7: 'blue',
+  8: 'green',
+};
+
+export function DealContracts({ owner }: { owner: DealOwner }) {
+  const [machine] = useState(() =>
+    resourceMachine.provide({ actors: { load: fromPromise<unknown>(() => fetchDealContracts(owner)) } }),
+  );
+  const [snapshot, send] = useMachine(machine, { inspect });
+  const { openPage } = useWorkspace();
+  const rows = (snapshot.context.data as DealContract[] | null) ?? [];
+  if (snapshot.matches('failed'))
+    return (
+      <Flex gap="3" align="center">
+        <Text color="red">{snapshot.context.error}</Text>
+        <Button size="1" variant="soft" onClick={() => send({ type: 'retry' })}>
+          重试
+        </Button>
+      </Flex>
+    );
+  if (snapshot.matches('loading')) return <Text color="gray">加载中...</Text>;
+  if (rows.length === 0) return <Text color="gray">暂无签约合同</Text>;
+  return (
+    <Table.Root size="1" data-testid="deal-contracts">
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeaderCell>合同编号</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>合同</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>甲方</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>乙方</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>状态</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>创建时间</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell />
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {rows.map((row) => (
+          <Table.Row key={row.contractId} data-testid="deal-contract-row">
+            <Table.Cell>{row.contractNo}</Table.Cell>
+            <Table.Cell>{row.boxName}</Table.Cell>
+            <Table.Cell>{row.partyANames || '—'}</Table.Cell>
+            <Table.Cell>{row.partyBNames || '—'}</Table.Cell>
+            <Table.Cell>
+              <Badge color={stateColors[row.state] ?? 'gray'}>{row.stateName}</Badge>
+            </Table.Cell>
+            <Table.Cell>{row.createTime}</Table.Cell>
+            <Table.Cell>
+              <Button
+                size="1"
+                variant="ghost"
+                onClick={() => openPage(signPages.detail(row.contractId, row.boxName))}
+              >
+                查看合同
+              </Button>
+            </Table.Cell>
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
+  );
+}
+
+/**
+ * 发起签约 on a listing's detail: the sign form of the listing's kind (出售 → 买卖, 出租 → 租赁)
+ * prefilled from it; when the listing already has a running contract, a warning names it first.
+ */
+export function StartSignFromHouse({ houseId, houseType }: { houseId: number; houseType: 1 | 2 }) {
+  const [machine] = useState(() =>
+    resourceMachine.provide({
+      actors: { load: fromPromise<unknown>(() => fetchDealContracts({ houseId })) },
+    }),
+  );
+  const [snapshot, send] = useMachine(machine, { inspect });
+  const { openPage } = useWorkspace();
+  const [warning, setWarning] = useState<string | null>(null);
+  const start = () =>
+    openPage(signPages.operation({ houseType: String(houseType), houseId: String(houseId) }));
+  const onStart = () => {
+    const contracts = snapshot.context.data as DealContract[] | null;
+    const message = contracts ? runningContractWarning(contracts) : null;
+    if (message) setWarning(message);
+    else start();
+  };
+  return (
+    <>
+      <Button
+        variant="soft"
+        color="green"
+        disabled={snapshot.matches('loading')}
+        onClick={() => (snapshot.matches('failed') ? send({ type: 'retry' }) : onStart())}
+      >
+        发起签约
+      </Button>
+      <AlertDialog.Root open={warning !== null} onOpenChange={(open) => !open && setWarning(null)}>
+        <AlertDialog.Content maxWidth="460px">
+          <AlertDialog.Title>发起签约</AlertDialog.Title>
+          <AlertDialog.Description size="2">{warning}</AlertDialog.Description>
+          <Flex gap="3" mt="4" justify="end">
+            <AlertDialog.Cancel>
+              <Button variant="soft" color="gray">
+                取消
+              </Button>
+            </AlertDialog.Cancel>
+            <AlertDialog.Action>
+              <Button onClick={start}>继续发起</Button>
+            </AlertDialog.Action>
+          </Flex>
+        </AlertDialog.Content>
+      </AlertDialog.Root>
+    </>
+  );
+}
