@@ -36,6 +36,9 @@ export type StatisticsEvent =
   | { type: 'export.progress'; done: number; total: number }
   | { type: 'export.dismiss' };
 
+/** What an export works from: the search shown, its row count and its figures (the range for the title). */
+export type StatisticsExportInput = { search: StatisticsSearch; total: number; summary: unknown };
+
 export type StatisticsInput = { search?: StatisticsSearch; pageSize?: number };
 
 export const defaultStatisticsSearch: StatisticsSearch = { type: 1, dateType: 4, deptIds: [], userIds: [] };
@@ -61,7 +64,7 @@ export const statisticsMachine = setup({
         throw new Error('load is provided by the page');
       },
     ),
-    exportTable: fromPromise<unknown, { search: StatisticsSearch; total: number }>(async () => {
+    exportTable: fromPromise<unknown, StatisticsExportInput>(async () => {
       throw new Error('exportTable is provided by the page');
     }),
   },
@@ -121,7 +124,11 @@ export const statisticsMachine = setup({
       invoke: {
         id: 'exportTable',
         src: 'exportTable',
-        input: ({ context }) => ({ search: context.search, total: context.view?.total ?? 0 }),
+        input: ({ context }) => ({
+          search: context.search,
+          total: context.view?.total ?? 0,
+          summary: context.view?.summary ?? null,
+        }),
         onDone: {
           target: 'loaded',
           actions: assign({ progress: null, notice: statisticsMessages.exported }),

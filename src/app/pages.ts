@@ -90,9 +90,18 @@ export const pageDefinitions: Record<string, PageDefinition> = {
   '/views/system/index': { title: '系统权限', load: () => import('../features/system/system-auth-page') },
   '/views/system/broker/fp-58sup-broker': { title: '58 经纪人设置' },
   '/views/system/broker/fp-tmall-broker': { title: '天猫好房经纪人设置' },
-  '/views/index/customerStatistics': { title: '客源统计' },
-  '/views/index/houseStatistics': { title: '房源统计' },
-  '/views/index/polymerizationStatistics': { title: '聚合统计' },
+  '/views/index/customerStatistics': {
+    title: '客源统计',
+    load: () => import('../features/statistics/customer-statistics-page'),
+  },
+  '/views/index/houseStatistics': {
+    title: '房源统计',
+    load: () => import('../features/statistics/house-statistics-page'),
+  },
+  '/views/index/polymerizationStatistics': {
+    title: '聚合统计',
+    load: () => import('../features/statistics/polymerization-statistics-page'),
+  },
   '/views/house/detail': { title: '房源详情', load: () => import('../features/house/house-detail-page') },
   '/views/house/index': { title: '房源', load: () => import('../features/house/house-page') },
   '/views/estate/index': { title: '小区档案', load: () => import('../features/estate/estate-page') },

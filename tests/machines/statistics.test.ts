@@ -3,6 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import {
   statisticsMachine,
   statisticsMessages,
+  type StatisticsExportInput,
   type StatisticsSearch,
   type StatisticsView,
 } from '../../machines/statistics.machine';
@@ -26,7 +27,7 @@ function started(
         load: fromPromise<StatisticsView, { search: StatisticsSearch; page: number; pageSize: number }>(
           ({ input }) => load(input),
         ),
-        exportTable: fromPromise<unknown, { search: StatisticsSearch; total: number }>(() => exportTable()),
+        exportTable: fromPromise<unknown, StatisticsExportInput>(() => exportTable()),
       },
     }),
     { input: {} },
