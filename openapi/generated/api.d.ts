@@ -3671,6 +3671,8 @@ export interface paths {
      * 办理离职
      * @description 设计说明：员工转为离职，其会话立即失效，释放一个账号席位。handoverUserId（本公司其他在职员工）记为交接人，
      *     显示在离职员工详情中。不能给自己或管理员办理离职（409）。
+     *     同一事务中交接其工作（issue 41）：有交接人时，其私盘房源、私客、经办的签约合同与合同台账、待其审批的审批都转给交接人；
+     *     无交接人时，私盘转公盘、私客转公客，合同与审批转给其门店店长（门店无店长时转给办理人）。每项交接都写入该房源、客户或合同的记录，写明双方。
      */
     post: operations['staffResign'];
     delete?: never;
@@ -4249,6 +4251,26 @@ export interface paths {
      * @description 设计说明：序列名在公司内唯一（405）。
      */
     post: operations['updateRankGroup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/org/v2/staffResignPreview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 离职交接预览
+     * @description 设计说明（种子未给出）：办理离职前显示将交接的内容：私盘房源、私客、经办的签约合同与合同台账、待其审批的审批条数，以及接收人（交接人，或无交接人时合同与审批的接收人店长）。权限与办理离职相同。
+     */
+    get: operations['staffResignPreview'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -19091,6 +19113,48 @@ export interface operations {
     };
     responses: {
       200: components['responses']['Empty'];
+    };
+  };
+  staffResignPreview: {
+    parameters: {
+      query: {
+        /** @description 离职员工 */
+        userId: number;
+        /** @description 交接人 */
+        handoverUserId?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 将交接的内容 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope'] & {
+            data?: {
+              /** @description 私盘房源条数 */
+              houseCount: number;
+              /** @description 私客条数 */
+              customerCount: number;
+              /** @description 经办的签约合同份数 */
+              signContractCount: number;
+              /** @description 经办的合同台账份数 */
+              ledgerContractCount: number;
+              /** @description 待其审批的审批条数 */
+              approvalCount: number;
+              /** @description 交接人姓名（无交接人时为空，房源客源转入公盘公客） */
+              receiverName: string | null;
+              /** @description 合同与审批的接收人姓名 */
+              fallbackName: string | null;
+            };
+          };
+        };
+      };
     };
   };
   vtAppHouselist: {

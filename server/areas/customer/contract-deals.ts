@@ -4,7 +4,7 @@
  * written back when the contract is signed (customerTransactionStatus 成交) and taken back when it
  * is voided, in the caller's transaction, each with a record naming the contract.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/db';
 import { customers } from '../../db/schema-customer';
 import { companyScope } from '../../db/company-scope';
@@ -14,7 +14,7 @@ import type { RecordAuthor } from '../records/app-records';
 import { customerAccess, findVisibleCustomer } from './access';
 import { phoneShown } from './book';
 import { writeCustomerRecord } from './records';
-import { CustomerDeal, CustomerRecordTypes } from '../../../domain/customer-rules';
+import { CustomerDeal, CustomerPools, CustomerRecordTypes } from '../../../domain/customer-rules';
 
 export type CustomerForContract = {
   customerId: number;
@@ -134,4 +134,73 @@ export async function undoCustomerDeal(
 
 export async function requireVisibleCustomer(db: Db, session: Session, customerId: number): Promise<void> {
   await findVisibleCustomer(db, await customerAccess(db, session), customerId);
+}
+
+export type CustomerHandover = {
+  companyId: number;
+  from: { id: number; name: string };
+  to: { id: number; name: string; deptId: number | null } | null;
+  operatorUserId: number;
+  ip: string | null;
+};
+
+export async function countHandoverCustomers(db: Db, companyId: number, userId: number): Promise<number> {
+  const rows = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(
+      companyScope(db, companyId).where(
+        customers,
+        eq(customers.attributorId, userId),
+        isNull(customers.deletedAt),
+      ),
+    );
+  return rows.length;
+}
+
+/**
+ * A leaver's private customers, in the resignation's transaction: to the receiver, or without one to
+ * the public pool (公客); each customer's record names both.
+ */
+export async function handOverCustomers(tx: Db, clock: Clock, handover: CustomerHandover): Promise<number> {
+  const now = clock.now();
+  const moved = await companyScope(tx, handover.companyId)
+    .update(
+      customers,
+      handover.to
+        ? { attributorId: handover.to.id, deptId: handover.to.deptId, privateSince: now, updateTime: now }
+        : {
+            attribution: CustomerPools.public,
+            attributorId: null,
+            deptId: null,
+            privateSince: null,
+            releasedBy: handover.from.id,
+            releasedAt: now,
+            updateTime: now,
+          },
+      eq(customers.attributorId, handover.from.id),
+    )
+    .returning({ id: customers.id });
+  const who = { companyId: handover.companyId, userId: handover.operatorUserId, ip: handover.ip };
+  for (const { id } of moved) {
+    await writeCustomerRecord(
+      tx,
+      { clock },
+      who,
+      id,
+      handover.to ? CustomerRecordTypes.assign : CustomerRecordTypes.toPublic,
+      handover.to
+        ? `${handover.from.name} 离职，客户交接给 ${handover.to.name}`
+        : `${handover.from.name} 离职且无交接人，客户转为公客`,
+      [
+        {
+          field: 'attributorId',
+          title: '维护人',
+          before: handover.from.name,
+          after: handover.to?.name ?? '公客',
+        },
+      ],
+    );
+  }
+  return moved.length;
 }

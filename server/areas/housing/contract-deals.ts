@@ -5,9 +5,9 @@
  * inside its own transaction, so a contract's change and the listing's change exist together or not
  * at all; each change is written to the listing's record naming the contract.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/db';
-import { houses } from '../../db/schema-house';
+import { houseTeam, houses } from '../../db/schema-house';
 import { companyScope } from '../../db/company-scope';
 import type { Session } from '../../contract/types';
 import type { Clock } from '../../clock';
@@ -22,6 +22,7 @@ import { RecordTypes } from './records';
 import { writeSystemFollowUp } from './follow-ups';
 import { HouseAuth } from '../../../domain/auth-ids';
 import {
+  HousePools,
   HouseKinds,
   houseStateName,
   propertyNames,
@@ -257,4 +258,75 @@ export async function undoHouseDeal(
 /** Whether the listing is visible to the user (the listing's contracts are listed only then; 404 otherwise). */
 export async function requireVisibleHouse(db: Db, session: Session, houseId: number): Promise<void> {
   await findVisibleHouse(db, await houseAccess(db, session), houseId);
+}
+
+/** Who leaves (办理离职) and who receives his work; receiver null: the public pool. */
+export type Handover = {
+  companyId: number;
+  from: { id: number; name: string };
+  to: { id: number; name: string; deptId: number | null } | null;
+  /** Who does the resignation (the record's author). */
+  operatorUserId: number;
+  ip: string | null;
+};
+
+/** How many private listings the leaver maintains (the resignation dialog shows it). */
+export async function countHandoverHouses(db: Db, companyId: number, userId: number): Promise<number> {
+  const rows = await db
+    .select({ id: houses.id })
+    .from(houses)
+    .where(
+      companyScope(db, companyId).where(houses, eq(houses.attributorId, userId), isNull(houses.deletedAt)),
+    );
+  return rows.length;
+}
+
+/**
+ * A leaver's listings, in the resignation's transaction: with a receiver each listing he maintains
+ * becomes the receiver's (and his team places too); without one it goes to the public pool. Each
+ * listing's record names both.
+ */
+export async function handOverHouses(tx: Db, clock: Clock, handover: Handover): Promise<number> {
+  const scope = companyScope(tx, handover.companyId);
+  const now = clock.now();
+  const moved = await scope
+    .update(
+      houses,
+      handover.to
+        ? { attributorId: handover.to.id, deptId: handover.to.deptId, privateSince: now, updateTime: now }
+        : {
+            attribution: HousePools.public,
+            attributorId: null,
+            deptId: null,
+            privateSince: null,
+            updateTime: now,
+          },
+      eq(houses.attributorId, handover.from.id),
+    )
+    .returning({ id: houses.id });
+  if (handover.to)
+    await scope.update(houseTeam, { userId: handover.to.id }, eq(houseTeam.userId, handover.from.id));
+  else await scope.delete(houseTeam, eq(houseTeam.userId, handover.from.id));
+  const content = handover.to
+    ? `${handover.from.name} 离职，房源交接给 ${handover.to.name}`
+    : `${handover.from.name} 离职且无交接人，房源转为公盘`;
+  const who = { companyId: handover.companyId, userId: handover.operatorUserId, ip: handover.ip };
+  for (const { id } of moved) {
+    await writeRecord(tx, clock, who, {
+      appType: HouseAuth.appType,
+      itemId: id,
+      type: RecordTypes.state,
+      content,
+      changes: [
+        {
+          field: 'attributorId',
+          title: '维护人',
+          before: handover.from.name,
+          after: handover.to?.name ?? '公盘',
+        },
+      ],
+    });
+    await writeSystemFollowUp(tx, handover.companyId, id, handover.operatorUserId, content, now);
+  }
+  return moved.length;
 }

@@ -20,6 +20,7 @@ import {
   readStaffDetail,
   reinstateStaff,
   resignStaff,
+  previewResignation,
 } from './staff';
 import { addPosition, deletePosition, editPosition, listPositions } from './positions';
 import {
@@ -99,8 +100,11 @@ export const orgHandlers = {
     return { message: '员工资料已保存' };
   },
   async staffResign({ body }, context) {
-    await resignStaff(context.db, context.clock, requireSession(context), body);
+    await resignStaff(context.db, context.clock, requireSession(context), body, context.ip);
     return { message: '已办理离职' };
+  },
+  async staffResignPreview({ query }, context) {
+    return { data: await previewResignation(context.db, requireSession(context), query) };
   },
   async staffReinstate({ body }, context) {
     await reinstateStaff(context.db, context.clock, requireSession(context), body);

@@ -21,6 +21,12 @@ import { requireOrgManagement, requireVisibleDepartment } from './departments';
 import { requireRank } from './ranks';
 import { readManageSetting } from './manage-settings';
 import { orderGroups, pageRun } from './staff-page';
+import { storeManagerOf } from './store-manager';
+import { countHandoverHouses, handOverHouses } from '../housing/contract-deals';
+import { countHandoverCustomers, handOverCustomers } from '../customer/contract-deals';
+import { countHandoverSignContracts, handOverSignContracts } from '../sign/handover';
+import { countHandoverLedgerContracts, handOverLedgerContracts } from '../contract-ledger/handover';
+import { countHandoverApprovals, handOverApprovals } from '../oa/handover';
 
 const staffMissing = '员工不存在或已被删除';
 const active = 1;
@@ -476,11 +482,64 @@ export async function editStaff(db: Db, session: Session, body: BodyOf<'staffEdi
   });
 }
 
+/** Who receives a leaver's work: the 交接人, or without one the store manager of his store (approvals, contracts). */
+async function handoverReceivers(
+  db: Db,
+  session: Session,
+  leaver: { userId: number; deptId: number | null },
+  handoverUserId: number | null,
+) {
+  const person = async (id: number) => {
+    const [row] = await db
+      .select({ id: users.id, name: users.name, deptId: users.deptId })
+      .from(users)
+      .where(and(eq(users.id, id), inCompany(users, session.companyId), eq(users.status, active)))
+      .limit(1);
+    return row ?? null;
+  };
+  if (handoverUserId !== null) {
+    const receiver = await person(handoverUserId);
+    if (!receiver || handoverUserId === leaver.userId) throw businessError('交接人须为本公司其他在职员工');
+    return { receiver, fallback: receiver };
+  }
+  // Without a 交接人: listings and customers go to the public pools; contracts and approvals to the
+  // store manager, or to the one who does the resignation when the store has none (or is the leaver).
+  const manager = await storeManagerOf(db, session.companyId, leaver.deptId);
+  const fallback = manager && manager.id !== leaver.userId ? manager : await person(session.userId);
+  return { receiver: null, fallback };
+}
+
+/** What a resignation moves (the dialog shows it before it is confirmed). */
+export async function previewResignation(db: Db, session: Session, query: QueryOf<'staffResignPreview'>) {
+  const visible = await requireOrgManagement(db, session);
+  const target = await findStaff(db, session, query.userId);
+  if (!canSee(visible, target.deptId)) throw forbidden();
+  const { receiver, fallback } = await handoverReceivers(db, session, target, query.handoverUserId ?? null);
+  const [houseCount, customerCount, signContractCount, ledgerContractCount, approvalCount] =
+    await Promise.all([
+      countHandoverHouses(db, session.companyId, target.userId),
+      countHandoverCustomers(db, session.companyId, target.userId),
+      countHandoverSignContracts(db, session.companyId, target.userId),
+      countHandoverLedgerContracts(db, session.companyId, target.userId),
+      countHandoverApprovals(db, session.companyId, target.userId),
+    ]);
+  return {
+    houseCount,
+    customerCount,
+    signContractCount,
+    ledgerContractCount,
+    approvalCount,
+    receiverName: receiver?.name ?? null,
+    fallbackName: fallback?.name ?? null,
+  };
+}
+
 export async function resignStaff(
   db: Db,
   clock: Clock,
   session: Session,
   body: BodyOf<'staffResign'>,
+  ip: string | null = null,
 ): Promise<void> {
   const visible = await requireOrgManagement(db, session);
   const target = await findStaff(db, session, body.userId);
@@ -489,14 +548,7 @@ export async function resignStaff(
   if (target.isManager) throw new ApiError(Codes.stateConflict, '不能给管理员办理离职');
   if (target.status !== active) throw new ApiError(Codes.stateConflict, Messages.stateNotAllowed);
   const handoverUserId = body.handoverUserId ?? null;
-  if (handoverUserId !== null) {
-    const [receiver] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, handoverUserId), inCompany(users, session.companyId), eq(users.status, active)))
-      .limit(1);
-    if (!receiver || handoverUserId === target.userId) throw businessError('交接人须为本公司其他在职员工');
-  }
+  const { receiver, fallback } = await handoverReceivers(db, session, target, handoverUserId);
   const now = clock.now();
   const details = {
     resignDate: body.resignDate ?? formatDate(now),
@@ -515,6 +567,16 @@ export async function resignStaff(
       .insert(staffDetails)
       .values({ userId: target.userId, companyId: session.companyId, ...details })
       .onConflictDoUpdate({ target: staffDetails.userId, set: details });
+    // The leaver's work moves with the resignation, through each area's service (issue 41).
+    const from = { id: target.userId, name: target.name };
+    const who = { companyId: session.companyId, from, operatorUserId: session.userId, ip };
+    await handOverHouses(tx, clock, { ...who, to: receiver });
+    await handOverCustomers(tx, clock, { ...who, to: receiver });
+    if (fallback) {
+      await handOverSignContracts(tx, clock, { ...who, to: fallback });
+      await handOverLedgerContracts(tx, clock, { ...who, to: fallback });
+      await handOverApprovals(tx, session.companyId, target.userId, fallback.id);
+    }
     await revokeUserSessions(tx, clock, target.userId);
   });
 }
