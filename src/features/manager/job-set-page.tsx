@@ -536,9 +536,15 @@ export default function JobSetPage({ params }: PageProps) {
           <Tabs.Trigger value="positions">职位</Tabs.Trigger>
           <Tabs.Trigger value="ranks">职级</Tabs.Trigger>
         </Tabs.List>
-        <Box pt="3">
-          {tab === 'positions' ? <PositionsTab canManage={canManage} /> : <RanksTab canManage={canManage} />}
-        </Box>
+        <Tabs.Content value={tab}>
+          <Box pt="3">
+            {tab === 'positions' ? (
+              <PositionsTab canManage={canManage} />
+            ) : (
+              <RanksTab canManage={canManage} />
+            )}
+          </Box>
+        </Tabs.Content>
       </Tabs.Root>
     </Flex>
   );

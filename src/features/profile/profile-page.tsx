@@ -183,8 +183,11 @@ export default function ProfilePage(_props: PageProps) {
             </Flex>
             <Separator size="4" my="3" />
             <Flex justify="between" align="center">
-              <Text size="2">使用新版界面</Text>
+              <Text as="label" size="2" htmlFor="use-new-interface">
+                使用新版界面
+              </Text>
               <Switch
+                id="use-new-interface"
                 checked={upgrade.context.data === 1}
                 disabled={!upgrade.matches('loaded')}
                 onCheckedChange={(checked) => sendUpgrade({ type: 'save', value: checked ? 1 : 0 })}

@@ -143,13 +143,14 @@ export default function MySignPage(_props: PageProps) {
       >
         <Tabs.List>
           {myTabs.map((tab) => (
-            <Tabs.Trigger key={tab.state} value={String(tab.state)}>
+            <Tabs.Trigger key={tab.state} value={String(tab.state)} aria-controls="my-sign-results">
               {tab.label}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
       </Tabs.Root>
-      <Box pt="4">
+      {/* The tabs filter this list rather than swap panels: it is what each of them controls. */}
+      <Box pt="4" id="my-sign-results">
         <ListTable
           list={list}
           columns={signColumns(list.rows, (item) => setOpened(item.contractId), ['updatetime'])}

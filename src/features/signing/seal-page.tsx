@@ -266,15 +266,18 @@ export default function SealPage(_props: PageProps) {
       <CompanyRegistration onRegistered={onRegistered} />
       <Tabs.Root value={tab} onValueChange={setTab}>
         <Tabs.List>
-          <Tabs.Trigger value="0">全部</Tabs.Trigger>
+          <Tabs.Trigger value="0" aria-controls="seal-list">
+            全部
+          </Tabs.Trigger>
           {sealTypes.map((type) => (
-            <Tabs.Trigger key={type} value={String(type)}>
+            <Tabs.Trigger key={type} value={String(type)} aria-controls="seal-list">
               {sealTypeNames[type]}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
       </Tabs.Root>
-      <Box mt="3">
+      {/* The tabs filter this list rather than swap panels: it is what each of them controls. */}
+      <Box mt="3" id="seal-list">
         {snapshot.matches('loading') && <Text color="gray">加载中...</Text>}
         {data && seals.length === 0 && <Text color="gray">暂无印章</Text>}
         <Grid columns="repeat(auto-fill, minmax(240px, 1fr))" gap="3">

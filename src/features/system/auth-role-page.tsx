@@ -456,14 +456,16 @@ export default function AuthRolePage(_props: PageProps) {
                   </Tabs.Trigger>
                 ))}
               </Tabs.List>
-              <Box pt="3">
-                <AuthEditor
-                  key={`${chosen.roleId}-${appType}`}
-                  roleId={chosen.roleId}
-                  appType={appType}
-                  departments={data.departments}
-                />
-              </Box>
+              <Tabs.Content value={String(appType)}>
+                <Box pt="3">
+                  <AuthEditor
+                    key={`${chosen.roleId}-${appType}`}
+                    roleId={chosen.roleId}
+                    appType={appType}
+                    departments={data.departments}
+                  />
+                </Box>
+              </Tabs.Content>
             </Tabs.Root>
           </>
         ) : (
