@@ -21,7 +21,7 @@ export const pageDefinitions: Record<string, PageDefinition> = {
     title: '组织架构',
     load: () => import('../features/manager/org-structure-page'),
   },
-  '/views/manager/log': { title: '日志记录' },
+  '/views/manager/log': { title: '日志记录', load: () => import('../features/manager/log-page') },
   '/views/manager/seal': { title: '印章管理', load: () => import('../features/signing/seal-page') },
   '/views/office/oa/oa-setting': { title: '审批设置', load: () => import('../features/oa/oa-setting-page') },
   '/views/office/oa/oa-pending-approval': {

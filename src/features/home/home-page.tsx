@@ -1,13 +1,63 @@
-/** Home (app type 999, /views/index.vue): who is signed in and the entries of the menu. */
+/**
+ * Home (app type 999, /views/index.vue): the day's desk — what waits for the user, each count the
+ * list it opens (待我审批, 待签字, 待处理申请, 未读消息 with the business reminders, 待授权印章), this
+ * month's own figures with a small trend, and the menu's entries as shortcuts.
+ */
+import { lazy, Suspense, useMemo } from 'react';
 import { Badge, Box, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import type { PageProps } from '../../core/workspace';
 import { useSessionSnapshot } from '../../core/use-session';
 import { useWorkspace } from '../../core/workspace';
+import { useResource } from '../../ui/use-resource';
+import { LoadFailed } from '../../ui/load-state';
+import { findEntry, loadDesk, type WaitCounts } from './home-desk';
+
+const LineChart = lazy(() => import('../../ui/line-chart').then((module) => ({ default: module.LineChart })));
+
+const waiting: { key: keyof WaitCounts; name: string; path: string; hint: string }[] = [
+  {
+    key: 'approvalCount',
+    name: '待我审批',
+    path: '/views/office/oa/oa-pending-approval',
+    hint: '等您决定的审批',
+  },
+  { key: 'signCount', name: '待签字', path: '/views/sign/index', hint: '已发起、等待各方签字的签约' },
+  {
+    key: 'applyCount',
+    name: '待处理申请',
+    path: '/views/manager/organizational/organizational-structure',
+    hint: '等您审核的加入申请',
+  },
+  { key: 'remindCount', name: '未读消息', path: '/views/system/message/index', hint: '含到期提醒与业务提醒' },
+  { key: 'sealAuthCount', name: '待授权印章', path: '/views/manager/seal', hint: '免签授权已到期的印章' },
+];
+
+const monthFigures = [
+  { key: 'newHouseCount', title: '新增房源' },
+  { key: 'newCustomerCount', title: '新增客源' },
+  { key: 'houseFollowCount', title: '房源跟进' },
+  { key: 'customerFollowCount', title: '客源跟进' },
+  { key: 'visitCount', title: '带看' },
+  { key: 'contractCount', title: '新增合同' },
+  { key: 'signCount', title: '发起签约' },
+] as const;
 
 export default function HomePage(_props: PageProps) {
   const { context } = useSessionSnapshot();
   const { menu, openPage } = useWorkspace();
+  const userId = context.user?.userId ?? 0;
+  const desk = useResource(() => loadDesk(userId));
   const entries = menu.filter((item) => item.appType !== 999);
+  const month = desk.data?.month;
+  const labels = useMemo(() => month?.trend.map((day) => day.date.slice(5)) ?? [], [month]);
+  const series = useMemo(
+    () =>
+      (['newHouseCount', 'newCustomerCount', 'houseFollowCount'] as const).map((key) => ({
+        name: monthFigures.find((figure) => figure.key === key)!.title,
+        values: month?.trend.map((day) => Number(day[key] ?? 0)) ?? [],
+      })),
+    [month],
+  );
   return (
     <Box p="5">
       <Card size="3" mb="4">
@@ -21,6 +71,74 @@ export default function HomePage(_props: PageProps) {
           )}
         </Text>
       </Card>
+      <Heading size="3" mb="3">
+        待办
+      </Heading>
+      {desk.error && !desk.data ? (
+        <LoadFailed error={desk.error} onRetry={desk.retry} />
+      ) : (
+        <Grid columns={{ initial: '2', md: '5' }} gap="3" mb="4" data-testid="home-waiting">
+          {waiting.map((item) => {
+            const entry = findEntry(menu, item.path);
+            const count = desk.data?.wait[item.key];
+            const body = (
+              <Flex direction="column" gap="1">
+                <Text weight="medium">{item.name}</Text>
+                <Text size="6" weight="bold" data-testid={`wait-${item.key}`}>
+                  {count ?? '…'}
+                </Text>
+                <Text size="1" color="gray">
+                  {item.hint}
+                </Text>
+              </Flex>
+            );
+            return entry ? (
+              <Card key={item.key} asChild>
+                <button
+                  type="button"
+                  className="entry-card"
+                  aria-label={`${item.name} ${count ?? ''}`}
+                  onClick={() =>
+                    openPage({
+                      appType: entry.appType,
+                      appId: entry.appId,
+                      name: entry.name,
+                      path: entry.path,
+                      params: {},
+                    })
+                  }
+                >
+                  {body}
+                </button>
+              </Card>
+            ) : (
+              <Card key={item.key}>{body}</Card>
+            );
+          })}
+        </Grid>
+      )}
+      {month && (
+        <Card mb="4" data-testid="home-month">
+          <Heading size="3" mb="2">
+            本月我的业绩（{month.range.startDate} 至 {month.range.endDate}）
+          </Heading>
+          <Grid columns={{ initial: '3', md: '7' }} gap="2" mb="3">
+            {monthFigures.map((figure) => (
+              <Box key={figure.key}>
+                <Text as="div" size="1" color="gray">
+                  {figure.title}
+                </Text>
+                <Text as="div" size="4" weight="bold">
+                  {month.totals[figure.key] ?? 0}
+                </Text>
+              </Box>
+            ))}
+          </Grid>
+          <Suspense fallback={<Text color="gray">图表加载中…</Text>}>
+            <LineChart labels={labels} series={series} unit="" height={200} ariaLabel="本月我的业绩趋势图" />
+          </Suspense>
+        </Card>
+      )}
       <Heading size="3" mb="3">
         常用功能
       </Heading>

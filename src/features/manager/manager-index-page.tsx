@@ -2,7 +2,7 @@
  * 管理中心 (/views/manager/index): the entry to the company's management — the account seats and
  * sign credits at a glance, the applications waiting (待处理的), and one card per built management
  * screen the user may open (the same permissions as the menu; 日志记录 and the statistics are reached
- * from the menu).
+ * from the menu), and for a manager the latest sign records, 3 a page (001 section 9).
  */
 import { Badge, Box, Button, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { OrgAuth, SignAuth } from '../../../domain/auth-ids';
@@ -12,6 +12,7 @@ import { usePermissions, type Permissions } from '../../core/permissions';
 import { useSessionSnapshot } from '../../core/use-session';
 import { useWorkspace, type PageProps } from '../../core/workspace';
 import { useResource } from '../../ui/use-resource';
+import { SignRecords } from './log-page';
 
 type Entry = {
   appType: number;
@@ -191,6 +192,14 @@ export default function ManagerIndexPage(_props: PageProps) {
             </Card>
           ))}
         </Grid>
+      )}
+      {session.context.user?.isManager === 1 && (
+        <Card>
+          <Heading size="3" mb="2">
+            签约记录
+          </Heading>
+          <SignRecords pageSize={3} hasFilters={false} />
+        </Card>
       )}
     </Flex>
   );
