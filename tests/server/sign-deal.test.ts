@@ -12,6 +12,8 @@ import { customers } from '../../server/db/schema-customer';
 import { signContracts, signSignatories } from '../../server/db/schema-sign';
 import { users } from '../../server/db/schema';
 import { markSignedWhenAllSigned } from '../../server/areas/sign/lifecycle';
+import { applyHouseDeal, sweepEndedLeases } from '../../server/areas/housing/contract-deals';
+import { formatDate } from '../../server/format';
 
 type Prefill = {
   houseInfo: { houseName?: string; houseBuilding?: string; houseRoomNo?: string };
@@ -311,6 +313,31 @@ describe('a deal from a listing and a customer', () => {
     expect((await customerRow(customer!.id)).dealStatus).toBe(0);
     expect((await recordsOf(1, contract!.houseId!)).map((r) => r.content).join('\n')).not.toContain(
       contract!.contractNo,
+    );
+  });
+
+  it('a rented listing is available again after the lease ends, by the daily job', async () => {
+    const db = f.t.database.db;
+    const clock = f.t.clock;
+    const leaseEnd = formatDate(new Date(clock.now().getTime() + 10 * 24 * 60 * 60 * 1000));
+    await db.transaction((tx) =>
+      applyHouseDeal(
+        tx,
+        clock,
+        { companyId, userId: brokerId, ip: null },
+        { houseId: rentHouse.id, contractNo: 'ZL-LEASE-1', kind: 2, leaseEnd },
+      ),
+    );
+    const rented = await houseRow(rentHouse.id);
+    expect(rented.houseState).toBe(3);
+    expect(rented.rentInfo?.rentExpire).toBe(leaseEnd);
+    await sweepEndedLeases(db, clock);
+    expect((await houseRow(rentHouse.id)).houseState).toBe(3);
+    clock.advance(11 * 24 * 60 * 60 * 1000);
+    expect(await sweepEndedLeases(db, clock)).toBeGreaterThanOrEqual(1);
+    expect((await houseRow(rentHouse.id)).houseState).toBe(1);
+    expect((await recordsOf(1, rentHouse.id)).map((r) => r.content)).toContainEqual(
+      `租约已于 ${leaseEnd} 到期，房源恢复为有效`,
     );
   });
 

@@ -5,10 +5,11 @@
  * inside its own transaction, so a contract's change and the listing's change exist together or not
  * at all; each change is written to the listing's record naming the contract.
  */
-import { eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db';
 import { houseTeam, houses } from '../../db/schema-house';
-import { companyScope } from '../../db/company-scope';
+import { acrossCompanies, companyScope } from '../../db/company-scope';
+import { formatDate } from '../../format';
 import type { Session } from '../../contract/types';
 import type { Clock } from '../../clock';
 import { businessError } from '../../contract/envelope';
@@ -329,4 +330,43 @@ export async function handOverHouses(tx: Db, clock: Clock, handover: Handover): 
     await writeSystemFollowUp(tx, handover.companyId, id, handover.operatorUserId, content, now);
   }
   return moved.length;
+}
+
+/**
+ * A listing rented by a contract is available again once its lease has ended (the job
+ * housing.leaseEnded, daily): 我租 with a 租约到期 before today (Beijing) goes back to 有效, with a record.
+ */
+export async function sweepEndedLeases(db: Db, clock: Clock): Promise<number> {
+  const today = formatDate(clock.now());
+  const ended = await db
+    .select({ id: houses.id, companyId: houses.companyId, rentInfo: houses.rentInfo })
+    .from(houses)
+    .where(
+      and(
+        acrossCompanies('the lease job visits every company’s rented listings'),
+        eq(houses.type, HouseKinds.rent),
+        eq(houses.houseState, dealtHouseState),
+        isNull(houses.deletedAt),
+        sql`${houses.rentInfo} ->> 'rentExpire' < ${today}`,
+      ),
+    );
+  for (const house of ended) {
+    const content = `租约已于 ${house.rentInfo?.rentExpire ?? ''} 到期，房源恢复为有效`;
+    await db.transaction(async (tx) => {
+      await companyScope(tx, house.companyId).update(
+        houses,
+        { houseState: validHouseState, updateTime: clock.now() },
+        eq(houses.id, house.id),
+        eq(houses.houseState, dealtHouseState),
+      );
+      await writeRecord(
+        tx,
+        clock,
+        { companyId: house.companyId, userId: null, ip: null },
+        { appType: HouseAuth.appType, itemId: house.id, type: RecordTypes.state, content },
+      );
+      await writeSystemFollowUp(tx, house.companyId, house.id, null, content, clock.now());
+    });
+  }
+  return ended.length;
 }
