@@ -291,8 +291,12 @@ function CollectList({ access }: { access: CollectAccess }) {
             }}
           >
             <Tabs.List>
-              <Tabs.Trigger value="1">出售</Tabs.Trigger>
-              <Tabs.Trigger value="2">出租</Tabs.Trigger>
+              <Tabs.Trigger aria-controls="collect-list" value="1">
+                出售
+              </Tabs.Trigger>
+              <Tabs.Trigger aria-controls="collect-list" value="2">
+                出租
+              </Tabs.Trigger>
             </Tabs.List>
           </Tabs.Root>
           <Box flexGrow="1" />
@@ -372,6 +376,7 @@ function CollectList({ access }: { access: CollectAccess }) {
         />
       )}
       <ListTable
+        id="collect-list"
         list={list}
         columns={columns(
           (row) => send({ type: 'gather.save', gatherId: row.gatherId, houseType: row.type }),

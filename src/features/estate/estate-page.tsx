@@ -174,8 +174,12 @@ export default function EstatePage(_props: PageProps) {
           }}
         >
           <Tabs.List>
-            <Tabs.Trigger value="0">全部小区</Tabs.Trigger>
-            <Tabs.Trigger value="1">已建档</Tabs.Trigger>
+            <Tabs.Trigger aria-controls="community-list" value="0">
+              全部小区
+            </Tabs.Trigger>
+            <Tabs.Trigger aria-controls="community-list" value="1">
+              已建档
+            </Tabs.Trigger>
           </Tabs.List>
         </Tabs.Root>
       </Card>
@@ -210,6 +214,7 @@ export default function EstatePage(_props: PageProps) {
         />
       </FilterBar>
       <ListTable
+        id="community-list"
         list={list}
         columns={columns(setOpenId)}
         rowKey={(row) => row.communityId}

@@ -161,7 +161,7 @@ export default function ApprovalListPage({ params }: PageProps) {
         >
           <Tabs.List>
             {approvalViews.map((view) => (
-              <Tabs.Trigger key={view.value} value={String(view.value)}>
+              <Tabs.Trigger aria-controls="approval-list" key={view.value} value={String(view.value)}>
                 {view.label}
               </Tabs.Trigger>
             ))}
@@ -214,6 +214,7 @@ export default function ApprovalListPage({ params }: PageProps) {
         />
       </FilterBar>
       <ListTable
+        id="approval-list"
         list={list}
         columns={approvalColumns(setOpenId)}
         rowKey={(row) => row.approvalId}

@@ -150,32 +150,34 @@ export default function ApprovalStartPage(_props: PageProps) {
               <Tabs.Trigger value="sale">买卖合同</Tabs.Trigger>
               <Tabs.Trigger value="rent">租赁合同</Tabs.Trigger>
             </Tabs.List>
+            <Tabs.Content value={kind}>
+              <Flex gap="2" my="3">
+                <TextField.Root
+                  aria-label="合同编号"
+                  placeholder="合同编号"
+                  value={draft}
+                  onChange={(e) => setDraft(e.target.value)}
+                  style={{ flex: 1 }}
+                />
+                <Button
+                  variant="soft"
+                  onClick={() => {
+                    setKeyword(draft.trim());
+                    setVersion((n) => n + 1);
+                  }}
+                >
+                  搜索
+                </Button>
+              </Flex>
+              <ContractResults
+                key={`${kind}#${keyword}#${version}`}
+                kind={kind}
+                keyword={keyword}
+                selected={selected}
+                onSelect={setSelected}
+              />
+            </Tabs.Content>
           </Tabs.Root>
-          <Flex gap="2" my="3">
-            <TextField.Root
-              aria-label="合同编号"
-              placeholder="合同编号"
-              value={draft}
-              onChange={(e) => setDraft(e.target.value)}
-              style={{ flex: 1 }}
-            />
-            <Button
-              variant="soft"
-              onClick={() => {
-                setKeyword(draft.trim());
-                setVersion((n) => n + 1);
-              }}
-            >
-              搜索
-            </Button>
-          </Flex>
-          <ContractResults
-            key={`${kind}#${keyword}#${version}`}
-            kind={kind}
-            keyword={keyword}
-            selected={selected}
-            onSelect={setSelected}
-          />
         </Card>
         <Card size="2">
           {selected === null ? (

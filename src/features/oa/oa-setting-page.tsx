@@ -104,147 +104,157 @@ export default function OaSettingPage(_props: PageProps) {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-      </Tabs.Root>
-      {groups.length === 0 && (
-        <Text color="gray" as="p" align="center" my="6">
-          还没有审批分组，先新建一个分组
-        </Text>
-      )}
-      {groups.map((group, index) => {
-        const approvals = group.approvals.filter((a) => app === 'all' || String(a.appType) === app);
-        return (
-          <Card key={group.groupId} size="2" data-testid="oa-group">
-            <Flex justify="between" align="center" mb="3">
-              <Flex gap="2" align="center">
-                <Heading size="4" data-testid="oa-group-name">
-                  {group.groupName}
-                </Heading>
-                <Badge variant="soft" color="gray">
-                  {group.approvals.length} 项
-                </Badge>
-              </Flex>
-              <Flex gap="1">
-                <Button
-                  size="1"
-                  variant="ghost"
-                  disabled={isSaving || index === 0}
-                  onClick={() => moveGroup(index, -1)}
-                >
-                  上移
-                </Button>
-                <Button
-                  size="1"
-                  variant="ghost"
-                  disabled={isSaving || index === groups.length - 1}
-                  onClick={() => moveGroup(index, 1)}
-                >
-                  下移
-                </Button>
-                <Button
-                  size="1"
-                  variant="ghost"
-                  onClick={() =>
-                    setOpen({ kind: 'groupEdit', groupId: group.groupId, name: group.groupName })
-                  }
-                >
-                  重命名
-                </Button>
-                <Button
-                  size="1"
-                  variant="ghost"
-                  color="red"
-                  onClick={() => setOpen({ kind: 'groupDel', groupId: group.groupId, name: group.groupName })}
-                >
-                  删除分组
-                </Button>
-                <Button
-                  size="1"
-                  variant="soft"
-                  onClick={() => setOpen({ kind: 'create', groupId: group.groupId })}
-                >
-                  添加审批
-                </Button>
-              </Flex>
-            </Flex>
-            {approvals.length === 0 ? (
-              <Text size="2" color="gray">
-                该分组下暂无审批
+        <Tabs.Content value={app}>
+          <Flex direction="column" gap="4">
+            {groups.length === 0 && (
+              <Text color="gray" as="p" align="center" my="6">
+                还没有审批分组，先新建一个分组
               </Text>
-            ) : (
-              <Table.Root size="1">
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeaderCell>审批名称</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>审批项</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>审批人</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>更新时间</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>启用</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell />
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {approvals.map((approval) => (
-                    <Table.Row key={approval.oaApprovalId} data-testid="oa-definition" align="center">
-                      <Table.RowHeaderCell>
-                        <Text weight="medium">{approval.name}</Text>
-                      </Table.RowHeaderCell>
-                      <Table.Cell>{approval.oaItemName}</Table.Cell>
-                      <Table.Cell>{approval.approverNames.join(' → ')}</Table.Cell>
-                      <Table.Cell>{approval.updatedAt}</Table.Cell>
-                      <Table.Cell>
-                        <Switch
-                          aria-label={`启用 ${approval.name}`}
-                          checked={approval.state === 1}
-                          disabled={isSaving}
-                          onCheckedChange={(checked) =>
-                            save({
-                              kind: 'approvalSwitch',
-                              oaApprovalId: approval.oaApprovalId,
-                              state: checked ? 1 : 0,
-                            })
-                          }
-                        />
-                      </Table.Cell>
-                      <Table.Cell>
-                        <Flex gap="2" justify="end">
-                          <Button
-                            size="1"
-                            variant="ghost"
-                            onClick={() => setOpen({ kind: 'detail', oaApprovalId: approval.oaApprovalId })}
-                          >
-                            详情
-                          </Button>
-                          <Button
-                            size="1"
-                            variant="ghost"
-                            onClick={() => setOpen({ kind: 'edit', oaApprovalId: approval.oaApprovalId })}
-                          >
-                            编辑
-                          </Button>
-                          <Button
-                            size="1"
-                            variant="ghost"
-                            color="red"
-                            onClick={() =>
-                              setOpen({
-                                kind: 'delete',
-                                oaApprovalId: approval.oaApprovalId,
-                                name: approval.name,
-                              })
-                            }
-                          >
-                            删除
-                          </Button>
-                        </Flex>
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
             )}
-          </Card>
-        );
-      })}
+            {groups.map((group, index) => {
+              const approvals = group.approvals.filter((a) => app === 'all' || String(a.appType) === app);
+              return (
+                <Card key={group.groupId} size="2" data-testid="oa-group">
+                  <Flex justify="between" align="center" mb="3">
+                    <Flex gap="2" align="center">
+                      <Heading size="4" data-testid="oa-group-name">
+                        {group.groupName}
+                      </Heading>
+                      <Badge variant="soft" color="gray">
+                        {group.approvals.length} 项
+                      </Badge>
+                    </Flex>
+                    <Flex gap="1">
+                      <Button
+                        size="1"
+                        variant="ghost"
+                        disabled={isSaving || index === 0}
+                        onClick={() => moveGroup(index, -1)}
+                      >
+                        上移
+                      </Button>
+                      <Button
+                        size="1"
+                        variant="ghost"
+                        disabled={isSaving || index === groups.length - 1}
+                        onClick={() => moveGroup(index, 1)}
+                      >
+                        下移
+                      </Button>
+                      <Button
+                        size="1"
+                        variant="ghost"
+                        onClick={() =>
+                          setOpen({ kind: 'groupEdit', groupId: group.groupId, name: group.groupName })
+                        }
+                      >
+                        重命名
+                      </Button>
+                      <Button
+                        size="1"
+                        variant="ghost"
+                        color="red"
+                        onClick={() =>
+                          setOpen({ kind: 'groupDel', groupId: group.groupId, name: group.groupName })
+                        }
+                      >
+                        删除分组
+                      </Button>
+                      <Button
+                        size="1"
+                        variant="soft"
+                        onClick={() => setOpen({ kind: 'create', groupId: group.groupId })}
+                      >
+                        添加审批
+                      </Button>
+                    </Flex>
+                  </Flex>
+                  {approvals.length === 0 ? (
+                    <Text size="2" color="gray">
+                      该分组下暂无审批
+                    </Text>
+                  ) : (
+                    <Table.Root size="1">
+                      <Table.Header>
+                        <Table.Row>
+                          <Table.ColumnHeaderCell>审批名称</Table.ColumnHeaderCell>
+                          <Table.ColumnHeaderCell>审批项</Table.ColumnHeaderCell>
+                          <Table.ColumnHeaderCell>审批人</Table.ColumnHeaderCell>
+                          <Table.ColumnHeaderCell>更新时间</Table.ColumnHeaderCell>
+                          <Table.ColumnHeaderCell>启用</Table.ColumnHeaderCell>
+                          <Table.ColumnHeaderCell />
+                        </Table.Row>
+                      </Table.Header>
+                      <Table.Body>
+                        {approvals.map((approval) => (
+                          <Table.Row key={approval.oaApprovalId} data-testid="oa-definition" align="center">
+                            <Table.RowHeaderCell>
+                              <Text weight="medium">{approval.name}</Text>
+                            </Table.RowHeaderCell>
+                            <Table.Cell>{approval.oaItemName}</Table.Cell>
+                            <Table.Cell>{approval.approverNames.join(' → ')}</Table.Cell>
+                            <Table.Cell>{approval.updatedAt}</Table.Cell>
+                            <Table.Cell>
+                              <Switch
+                                aria-label={`启用 ${approval.name}`}
+                                checked={approval.state === 1}
+                                disabled={isSaving}
+                                onCheckedChange={(checked) =>
+                                  save({
+                                    kind: 'approvalSwitch',
+                                    oaApprovalId: approval.oaApprovalId,
+                                    state: checked ? 1 : 0,
+                                  })
+                                }
+                              />
+                            </Table.Cell>
+                            <Table.Cell>
+                              <Flex gap="2" justify="end">
+                                <Button
+                                  size="1"
+                                  variant="ghost"
+                                  onClick={() =>
+                                    setOpen({ kind: 'detail', oaApprovalId: approval.oaApprovalId })
+                                  }
+                                >
+                                  详情
+                                </Button>
+                                <Button
+                                  size="1"
+                                  variant="ghost"
+                                  onClick={() =>
+                                    setOpen({ kind: 'edit', oaApprovalId: approval.oaApprovalId })
+                                  }
+                                >
+                                  编辑
+                                </Button>
+                                <Button
+                                  size="1"
+                                  variant="ghost"
+                                  color="red"
+                                  onClick={() =>
+                                    setOpen({
+                                      kind: 'delete',
+                                      oaApprovalId: approval.oaApprovalId,
+                                      name: approval.name,
+                                    })
+                                  }
+                                >
+                                  删除
+                                </Button>
+                              </Flex>
+                            </Table.Cell>
+                          </Table.Row>
+                        ))}
+                      </Table.Body>
+                    </Table.Root>
+                  )}
+                </Card>
+              );
+            })}
+          </Flex>
+        </Tabs.Content>
+      </Tabs.Root>
       <GroupNameDialog
         key={open?.kind === 'groupEdit' ? `edit-${open.groupId}` : 'create'}
         title={open?.kind === 'groupEdit' ? '重命名分组' : '新建分组'}

@@ -30,6 +30,8 @@ type Props<Row> = {
   columns: Column<Row>[];
   rowKey: (row: Row) => string | number;
   emptyText: string;
+  /** The list's id, for the filter tabs above it that name it as what they control (aria-controls). */
+  id?: string;
   testId?: string;
   rowTestId?: string;
   emptyTestId?: string;
@@ -109,6 +111,15 @@ function VirtualRows<Row>({ props }: { props: Props<Row> }) {
 }
 
 export function ListTable<Row>(props: Props<Row>) {
+  if (props.id === undefined) return <ListTableBody {...props} />;
+  return (
+    <Box id={props.id}>
+      <ListTableBody {...props} />
+    </Box>
+  );
+}
+
+function ListTableBody<Row>(props: Props<Row>) {
   const {
     list,
     columns,
