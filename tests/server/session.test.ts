@@ -115,11 +115,8 @@ describe('password login and the server-side session', () => {
 
   it('answers 未实现 with code 501 for an operation the server does not implement yet', async () => {
     const headers = await login(t.app, '13800000000');
-    // 日志记录 (the management centre's record log) has no implementation yet.
-    const result = await call(t.app, 'GET', '/ManagementCenter/recordCategoryList', {
-      headers,
-      query: { type: '1' },
-    });
+    // Promotion to the portals (issue 37) has no implementation yet.
+    const result = await call(t.app, 'GET', '/push/tmall/rentHouseList', { headers });
     expect(result).toMatchObject({ code: 501, message: '未实现' });
   });
 });
