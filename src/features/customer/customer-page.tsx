@@ -195,8 +195,12 @@ export default function CustomerPage(_props: PageProps) {
           }}
         >
           <Tabs.List>
-            <Tabs.Trigger value="1">私客</Tabs.Trigger>
-            <Tabs.Trigger value="2">公客</Tabs.Trigger>
+            <Tabs.Trigger aria-controls="customer-list" value="1">
+              私客
+            </Tabs.Trigger>
+            <Tabs.Trigger aria-controls="customer-list" value="2">
+              公客
+            </Tabs.Trigger>
           </Tabs.List>
         </Tabs.Root>
       </Card>
@@ -319,6 +323,7 @@ export default function CustomerPage(_props: PageProps) {
         />
       </FilterBar>
       <ListTable
+        id="customer-list"
         list={list}
         columns={columns(
           attribution,

@@ -230,7 +230,7 @@ export default function HousePage(_props: PageProps) {
               const entry = typeCounts.find((count) => count.type === value);
               const name = houseTypeDescriptions[value as HouseTypeChoice['type']];
               return (
-                <Tabs.Trigger key={value} value={String(value)}>
+                <Tabs.Trigger aria-controls="house-list" key={value} value={String(value)}>
                   {name}
                   {entry ? `（${entry.count}）` : ''}
                 </Tabs.Trigger>
@@ -350,6 +350,7 @@ export default function HousePage(_props: PageProps) {
         />
       </FilterBar>
       <ListTable
+        id="house-list"
         list={list}
         columns={columns(open)}
         rowKey={(row) => row.houseId}

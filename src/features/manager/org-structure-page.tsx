@@ -111,39 +111,41 @@ export default function OrgStructurePage({ params }: PageProps) {
               <Tabs.Trigger value="mine">我添加的（{counts?.myApplyCount ?? 0}）</Tabs.Trigger>
               {canManage && <Tabs.Trigger value="invites">邀请链接</Tabs.Trigger>}
             </Tabs.List>
-            <Box pt="3">
-              {/* Until the scope is read, no department is chosen: a list of the wrong one would be refused. */}
-              {!permissions.isLoaded && (tab === 'staff' || tab === 'resigned') && (
-                <Text color="gray">加载中...</Text>
-              )}
-              {permissions.isLoaded && tab === 'staff' && (
-                <StaffPanel
-                  deptId={selected?.deptId ?? null}
-                  deptName={selected?.deptName ?? ''}
-                  canManage={canManage}
-                  selfId={selfId}
-                  choices={choices.data}
-                  staff={staff.data ?? []}
-                  onInvite={() => setIsInviting(true)}
-                  onChanged={reloadDirectory}
-                />
-              )}
-              {permissions.isLoaded && tab === 'resigned' && (
-                <ResignedPanel
-                  deptId={selected?.deptId ?? null}
-                  canManage={canManage}
-                  selfId={selfId}
-                  choices={choices.data}
-                  staff={staff.data ?? []}
-                  onChanged={reloadDirectory}
-                />
-              )}
-              {tab === 'pending' && (
-                <PendingPanel canManage={canManage} choices={choices.data} onChanged={reloadDirectory} />
-              )}
-              {tab === 'mine' && <MinePanel />}
-              {tab === 'invites' && <InvitesPanel key={invitesVersion} canManage={canManage} />}
-            </Box>
+            <Tabs.Content value={tab}>
+              <Box pt="3">
+                {/* Until the scope is read, no department is chosen: a list of the wrong one would be refused. */}
+                {!permissions.isLoaded && (tab === 'staff' || tab === 'resigned') && (
+                  <Text color="gray">加载中...</Text>
+                )}
+                {permissions.isLoaded && tab === 'staff' && (
+                  <StaffPanel
+                    deptId={selected?.deptId ?? null}
+                    deptName={selected?.deptName ?? ''}
+                    canManage={canManage}
+                    selfId={selfId}
+                    choices={choices.data}
+                    staff={staff.data ?? []}
+                    onInvite={() => setIsInviting(true)}
+                    onChanged={reloadDirectory}
+                  />
+                )}
+                {permissions.isLoaded && tab === 'resigned' && (
+                  <ResignedPanel
+                    deptId={selected?.deptId ?? null}
+                    canManage={canManage}
+                    selfId={selfId}
+                    choices={choices.data}
+                    staff={staff.data ?? []}
+                    onChanged={reloadDirectory}
+                  />
+                )}
+                {tab === 'pending' && (
+                  <PendingPanel canManage={canManage} choices={choices.data} onChanged={reloadDirectory} />
+                )}
+                {tab === 'mine' && <MinePanel />}
+                {tab === 'invites' && <InvitesPanel key={invitesVersion} canManage={canManage} />}
+              </Box>
+            </Tabs.Content>
           </Tabs.Root>
         </Box>
       </Flex>

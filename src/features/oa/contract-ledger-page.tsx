@@ -241,8 +241,12 @@ export default function ContractLedgerPage({ params }: PageProps) {
           }}
         >
           <Tabs.List>
-            <Tabs.Trigger value="sale">买卖合同</Tabs.Trigger>
-            <Tabs.Trigger value="rent">租赁合同</Tabs.Trigger>
+            <Tabs.Trigger aria-controls="contract-list" value="sale">
+              买卖合同
+            </Tabs.Trigger>
+            <Tabs.Trigger aria-controls="contract-list" value="rent">
+              租赁合同
+            </Tabs.Trigger>
           </Tabs.List>
         </Tabs.Root>
       </Card>
@@ -309,6 +313,7 @@ export default function ContractLedgerPage({ params }: PageProps) {
         />
       </FilterBar>
       <ListTable
+        id="contract-list"
         list={list}
         columns={ledgerColumns(list.query.kind, setOpenId)}
         rowKey={(row) => row.contractId}

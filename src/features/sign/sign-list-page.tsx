@@ -107,7 +107,7 @@ function StateTabs({
     <Tabs.Root value={String(state)} onValueChange={(value) => onState(Number(value))}>
       <Tabs.List>
         {signListTabs.map((tab) => (
-          <Tabs.Trigger key={tab.state} value={String(tab.state)}>
+          <Tabs.Trigger aria-controls="sign-list" key={tab.state} value={String(tab.state)}>
             {tab.label}
             {countOf(tab.state) !== undefined && (
               <Text size="1" color="gray" ml="1">
@@ -297,6 +297,7 @@ export default function SignListPage(_props: PageProps) {
       />
       <Box pt="4">
         <ListTable
+          id="sign-list"
           list={list}
           columns={signColumns(list.rows, (item) =>
             openPage(signPages.detail(item.contractId, item.boxName)),
