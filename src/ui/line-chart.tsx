@@ -18,12 +18,15 @@ export function LineChart({
   unit,
   height = 280,
   ariaLabel,
+  isCount = false,
 }: {
   labels: string[];
   series: LineSeriesData[];
   unit: string;
   height?: number;
   ariaLabel: string;
+  /** Whole numbers of things (listings added, follow-ups): straight lines from zero, ticks on whole numbers. */
+  isCount?: boolean;
 }) {
   const element = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -40,7 +43,8 @@ export function LineChart({
       xAxis: { type: 'category', data: labels, boundaryGap: false },
       yAxis: {
         type: 'value',
-        scale: true,
+        scale: !isCount,
+        ...(isCount ? { minInterval: 1 } : {}),
         axisLabel: { formatter: (value: number) => value.toLocaleString('zh-CN') },
       },
       series: series.map((line) => ({
@@ -48,7 +52,7 @@ export function LineChart({
         type: 'line',
         data: line.values,
         connectNulls: true,
-        smooth: true,
+        smooth: !isCount,
       })),
     });
     const resize = () => chart.resize();
@@ -57,6 +61,6 @@ export function LineChart({
       window.removeEventListener('resize', resize);
       chart.dispose();
     };
-  }, [labels, series, unit]);
+  }, [labels, series, unit, isCount]);
   return <div ref={element} role="img" aria-label={ariaLabel} style={{ width: '100%', height }} />;
 }

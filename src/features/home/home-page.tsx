@@ -135,7 +135,14 @@ export default function HomePage(_props: PageProps) {
             ))}
           </Grid>
           <Suspense fallback={<Text color="gray">图表加载中…</Text>}>
-            <LineChart labels={labels} series={series} unit="" height={200} ariaLabel="本月我的业绩趋势图" />
+            <LineChart
+              labels={labels}
+              series={series}
+              unit=""
+              height={200}
+              ariaLabel="本月我的业绩趋势图"
+              isCount
+            />
           </Suspense>
         </Card>
       )}

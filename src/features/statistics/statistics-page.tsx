@@ -281,6 +281,7 @@ export function StatisticsPage({ config }: { config: StatisticsPageConfig }) {
                 series={trendSeries}
                 unit=""
                 ariaLabel={`${config.title}趋势图`}
+                isCount
               />
             </ChartCard>
             <ChartCard title={context.search.type === 1 ? '各部门对比' : '各员工对比'}>
