@@ -130,6 +130,64 @@ test('组织架构: a department with staff is not deleted; a new person is resi
   }
 });
 
+test('办理离职 shows what will move before it is confirmed, asked again when the 交接人 changes', async ({
+  page,
+  request,
+}) => {
+  const manager = await login(request, demo.manager, demoPassword);
+  const staff = await must(
+    get<{ userId: number; name: string }[]>(
+      request,
+      `/org/v2/staffList?pageindex=1&pagesize=15&key=2&keywords=${demo.broker}`,
+      manager,
+    ),
+    'staff',
+  );
+  const zhao = staff.find((item) => item.name === '赵经纪');
+  if (!zhao) throw new Error('赵经纪 is not listed');
+  type Preview = {
+    houseCount: number;
+    customerCount: number;
+    signContractCount: number;
+    ledgerContractCount: number;
+    approvalCount: number;
+    fallbackName: string | null;
+  };
+  const toPools = await must(
+    get<Preview>(request, `/org/v2/staffResignPreview?userId=${zhao.userId}`, manager),
+    'preview',
+  );
+  expect(toPools.houseCount).toBeGreaterThan(0);
+  const counts = (preview: Preview) => `私盘房源 ${preview.houseCount} 套、私客 ${preview.customerCount} 个`;
+  const work = (preview: Preview) =>
+    `经办合同 ${preview.signContractCount + preview.ledgerContractCount} 份、待审批 ${preview.approvalCount} 项`;
+
+  await openAs(page, manager, orgPage);
+  const store = page
+    .getByRole('tree', { name: '部门树' })
+    .getByRole('treeitem')
+    .filter({ hasText: '人民路店' });
+  await store.click();
+  await page.getByRole('button', { name: '查看赵经纪' }).click();
+  await page.getByTestId('staff-detail').getByRole('button', { name: '办理离职' }).click();
+  const resignForm = page.getByRole('form', { name: '办理离职' });
+  const preview = resignForm.getByTestId('resign-preview');
+  // No 交接人: listings and customers to the pools, contracts and approvals to the store manager.
+  await expect(preview).toHaveText(
+    `${counts(toPools)} 将转入公盘公客，${work(toPools)} 转给 ${toPools.fallbackName}`,
+  );
+
+  await choose(page, resignForm, '交接人', '钱财务（滨江店）');
+  await expect(preview).toHaveText(`${counts(toPools)}、${work(toPools)} 将移交给 钱财务`);
+  await choose(page, resignForm, '交接人', '不指定');
+  await expect(preview).toContainText('将转入公盘公客');
+
+  // Cancelled: 赵经纪 stays (other specs sign as him).
+  await resignForm.getByRole('button', { name: '取消' }).click();
+  await expect(resignForm).toHaveCount(0);
+  await expect(page.getByTestId('staff-detail').getByRole('button', { name: '办理离职' })).toBeVisible();
+});
+
 test('职位设置: a rank group and a rank in it are added, listed and deleted', async ({ page, request }) => {
   const run = runTag();
   const groupName = `序列${run}`;

@@ -133,6 +133,19 @@ export async function editStaff(input: StaffInput & { userId: number }): Promise
   await ok(api.POST('/org/v2/staffEdit', { body: input }));
 }
 
+export type ResignPreview = NonNullable<
+  paths['/org/v2/staffResignPreview']['get']['responses']['200']['content']['application/json']['data']
+>;
+
+/** What a resignation will move, to the 交接人 or (null) to the pools and the store manager. */
+export async function fetchResignPreview(
+  userId: number,
+  handoverUserId: number | null,
+): Promise<ResignPreview> {
+  const query = handoverUserId === null ? { userId } : { userId, handoverUserId };
+  return (await ok(api.GET('/org/v2/staffResignPreview', { params: { query } }))).data!;
+}
+
 export async function resignStaff(input: ResignInput): Promise<void> {
   await ok(api.POST('/org/v2/staffResign', { body: input }));
 }

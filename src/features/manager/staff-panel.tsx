@@ -17,13 +17,16 @@ import { ListTable, type Column } from '../../ui/list-page/list-table';
 import { useFilterDraft, useListPage } from '../../ui/list-page/use-list-page';
 import { PermittedButton } from '../../ui/permitted-button';
 import { useResource } from '../../ui/use-resource';
+import { LoadFailed, Loading } from '../../ui/load-state';
 import { StaffFormDialog } from './staff-form';
 import {
   errorText,
+  fetchResignPreview,
   fetchStaff,
   fetchStaffDetail,
   orgPageSize,
   resignStaff,
+  type ResignPreview,
   type Staff,
   type StaffChoices,
   type StaffDetail,
@@ -41,6 +44,27 @@ function today(): string {
   const now = new Date();
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** The hand-over in words: what moves, and to whom. */
+function describeHandover(preview: ResignPreview): string {
+  const pools = `私盘房源 ${preview.houseCount} 套、私客 ${preview.customerCount} 个`;
+  const work = `经办合同 ${preview.signContractCount + preview.ledgerContractCount} 份、待审批 ${preview.approvalCount} 项`;
+  if (preview.receiverName !== null) return `${pools}、${work} 将移交给 ${preview.receiverName}`;
+  const workTo = preview.fallbackName === null ? '' : `，${work} 转给 ${preview.fallbackName}`;
+  return `${pools} 将转入公盘公客${workTo}`;
+}
+
+/** Asked again for each 交接人 (the dialog remounts it by key). */
+function ResignPreviewText({ userId, handoverUserId }: { userId: number; handoverUserId: number | null }) {
+  const preview = useResource(() => fetchResignPreview(userId, handoverUserId));
+  if (preview.isFailed) return <LoadFailed error={preview.error} onRetry={preview.retry} />;
+  if (!preview.data) return <Loading />;
+  return (
+    <Callout.Root color="orange" size="1" data-testid="resign-preview">
+      <Callout.Text>{describeHandover(preview.data)}</Callout.Text>
+    </Callout.Root>
+  );
 }
 
 function ResignDialog({
@@ -105,6 +129,11 @@ function ResignDialog({
                 </Select.Content>
               </Select.Root>
             </Flex>
+            <ResignPreviewText
+              key={handover}
+              userId={person.userId}
+              handoverUserId={handover === 'none' ? null : Number(handover)}
+            />
             <label className="form-field">
               <Text size="2">离职原因</Text>
               <TextArea name="reason" maxLength={200} placeholder="选填" />
