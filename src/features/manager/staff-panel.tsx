@@ -287,7 +287,7 @@ function columns(onOpen: (userId: number) => void): Column<Staff>[] {
       header: '',
       cell: (row) => (
         <Button size="1" variant="soft" onClick={() => onOpen(row.userId)} aria-label={`查看${row.name}`}>
-          详情
+          查看
         </Button>
       ),
     },
