@@ -9716,7 +9716,7 @@ export interface components {
       houseState?: components['schemas']['HouseState'][];
       /**
        * 房源归属
-       * @description 0 全部，1 公盘，2 私盘
+       * @description 0 全部，1 公盘，2 私盘；公盘与私盘不含已成交（我售/我租）的房源，除非 houseState 指明该状态
        * @default 0
        * @enum {integer}
        */

@@ -108,8 +108,14 @@ describe('the house list runs one statement per shape of search', () => {
       ['orientation', { toward: [1] }, (h) => h.toward === 1],
       ['property', { property: [1] }, (h) => h.property === 1],
       ['status', { houseState: [1] }, (h) => h.houseState === 1],
-      ['private pool', { attribution: 2 }, (h) => h.attribution === 2],
-      ['public pool', { attribution: 1 }, (h) => h.attribution === 1],
+      // A dealt listing (我售 / 我租, state 3) has left the pools unless its state is asked for.
+      ['private pool', { attribution: 2 }, (h) => h.attribution === 2 && h.houseState !== 3],
+      ['public pool', { attribution: 1 }, (h) => h.attribution === 1 && h.houseState !== 3],
+      [
+        'private pool, dealt',
+        { attribution: 2, houseState: [3] },
+        (h) => h.attribution === 2 && h.houseState === 3,
+      ],
       ['department', { deptId: sample.deptId! }, (h) => h.deptId === sample.deptId],
       ['maintainer', { userId: sample.attributorId! }, (h) => h.attributorId === sample.attributorId],
       ['owner phone', { contactPhone: sample.ownerPhone }, (h) => h.ownerPhone === sample.ownerPhone],

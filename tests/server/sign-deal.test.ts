@@ -316,6 +316,37 @@ describe('a deal from a listing and a customer', () => {
     );
   });
 
+  it('a dealt listing leaves the 公盘 and 私盘 lists and is found under its state 我售', async () => {
+    const house = await freeSale();
+    const pool = house.attribution === 1 ? 1 : 2;
+    const listed = async (search: Record<string, unknown>) => {
+      const page = await f.post('/housing/v2/housingPosts', f.broker, {
+        pagesize: 100,
+        userId: brokerId,
+        ...(house.buildingNo ? { buildingNo: house.buildingNo } : {}),
+        ...(house.unitNo ? { unitNo: house.unitNo } : {}),
+        ...search,
+      });
+      expect(page.code, page.message).toBe(200);
+      return (page.data as { houseId: number }[]).map((row) => row.houseId);
+    };
+    expect(await listed({ attribution: pool })).toContain(house.id);
+
+    const contractId = await submitLinked(f.broker, { houseId: house.id });
+    const completed = await f.post('/sign/contractComplete', f.broker, { contractId });
+    expect(completed.code, completed.message).toBe(200);
+    expect((await houseRow(house.id)).houseState).toBe(3);
+
+    // Out of the pools: neither 公盘 nor 私盘 lists it.
+    expect(await listed({ attribution: 1 })).not.toContain(house.id);
+    expect(await listed({ attribution: 2 })).not.toContain(house.id);
+    // Where one looks for a deal: the state 我售 (in its pool or in 全部), and 全部 with every state.
+    expect(await listed({ attribution: pool, houseState: [3] })).toContain(house.id);
+    expect(await listed({ attribution: 0, houseState: [3] })).toContain(house.id);
+    expect(await listed({ attribution: 0 })).toContain(house.id);
+    expect(await listed({ attribution: pool, houseState: [1] })).not.toContain(house.id);
+  });
+
   it('a rented listing is available again after the lease ends, by the daily job', async () => {
     const db = f.t.database.db;
     const clock = f.t.clock;

@@ -29,6 +29,7 @@ import { businessError } from '../../contract/envelope';
 import { formatDateTime } from '../../format';
 import { escapeLike, districtName, platformCommunitiesNamed, regionsOf } from '../community/platform';
 import { houseStateNamesColumn, stateNamesOf } from './settings';
+import { dealtHouseState } from './contract-deals';
 import { houseAccess, visibleHouses, type HouseAccess } from './access';
 import { HouseAuth } from '../../../domain/auth-ids';
 import { houseStateName, TeamRoles } from '../../../domain/house-rules';
@@ -154,6 +155,10 @@ export function searchConditions(
     value ? eq(column, values.value(name, value)) : undefined;
   const others = [...new Set(search.others ?? [])];
   for (const other of others) values.choice(`other${other}`);
+  // A dealt listing (我售 / 我租) has left the pools: 公盘 and 私盘 list it only when the search asks
+  // for its state; 全部 keeps it, with its state on the row (issue 41).
+  const isPoolWithoutDeals = Boolean(search.attribution) && !search.houseState?.length;
+  if (isPoolWithoutDeals) values.choice('poolWithoutDeals');
   return and(
     visibleHouses(access, values),
     phone
@@ -192,6 +197,7 @@ export function searchConditions(
         )}::jsonb[])`
       : undefined,
     id('attribution', houses.attribution, search.attribution),
+    isPoolWithoutDeals ? sql`${houses.houseState} <> ${literal(dealtHouseState)}` : undefined,
     id('deptId', houses.deptId, search.deptId),
     id('userId', houses.attributorId, search.userId),
     ...others.map((other) => otherConditions[other]!(session, values)),
