@@ -10,6 +10,7 @@ import { useSessionSnapshot } from '../../core/use-session';
 import { useWorkspace } from '../../core/workspace';
 import { useResource } from '../../ui/use-resource';
 import { LoadFailed } from '../../ui/load-state';
+import { polymerizationColumns } from '../../../domain/management-statistics';
 import { findEntry, loadDesk, type WaitCounts } from './home-desk';
 
 const LineChart = lazy(() => import('../../ui/line-chart').then((module) => ({ default: module.LineChart })));
@@ -32,15 +33,10 @@ const waiting: { key: keyof WaitCounts; name: string; path: string; hint: string
   { key: 'sealAuthCount', name: '待授权印章', path: '/views/manager/seal', hint: '免签授权已到期的印章' },
 ];
 
-const monthFigures = [
-  { key: 'newHouseCount', title: '新增房源' },
-  { key: 'newCustomerCount', title: '新增客源' },
-  { key: 'houseFollowCount', title: '房源跟进' },
-  { key: 'customerFollowCount', title: '客源跟进' },
-  { key: 'visitCount', title: '带看' },
-  { key: 'contractCount', title: '新增合同' },
-  { key: 'signCount', title: '发起签约' },
-] as const;
+/** 聚合统计's figures of one's own work (the deals and their fees are the statistics pages' to show). */
+const monthFigures = polymerizationColumns.filter(
+  (column) => !['dealCount', 'agencyFee'].includes(column.key),
+);
 
 export default function HomePage(_props: PageProps) {
   const { context } = useSessionSnapshot();

@@ -14,6 +14,7 @@ import { ListTable, type Column } from '../../ui/list-page/list-table';
 import { useFilterDraft, useListPage } from '../../ui/list-page/use-list-page';
 import { SearchField } from '../../ui/search-field';
 import { useResource } from '../../ui/use-resource';
+import { signStateNames } from '../../shared/sign-format';
 
 const dateOptions: FilterOption[] = [
   { value: 1, label: '今天' },
@@ -65,16 +66,6 @@ type SignRow = {
   deptName: string;
   consumeCount: number;
   createTime: string;
-};
-
-const signStateNames: Record<number, string> = {
-  1: '待发起',
-  2: '待审核',
-  3: '被拒绝',
-  4: '已作废',
-  6: '已完成',
-  7: '待签字',
-  8: '已签约',
 };
 
 function Filters({
@@ -259,7 +250,11 @@ export function SignRecords({
     { key: 'no', header: '合同编号', cell: (row) => row.contractNo, isRowHeader: true },
     { key: 'name', header: '合同名称', cell: (row) => row.contractName },
     { key: 'kind', header: '签约方式', cell: (row) => (row.signKind === 1 ? '模板签约' : '快速签约') },
-    { key: 'state', header: '状态', cell: (row) => signStateNames[row.state] ?? '' },
+    {
+      key: 'state',
+      header: '状态',
+      cell: (row) => signStateNames[row.state as keyof typeof signStateNames] ?? '',
+    },
     {
       key: 'who',
       header: '发起人',
