@@ -23,7 +23,6 @@ export const unusedRadixComponents = [
   'Em',
   'HoverCard',
   'Kbd',
-  'Progress',
   'Quote',
   'RadioCards',
   'Section',

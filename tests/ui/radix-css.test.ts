@@ -58,7 +58,7 @@ describe("the app's cut of Radix Themes' CSS", () => {
           expect(classes.some((name) => !unused.test(name))).toBe(true);
       }
     });
-    for (const name of ['SliderRoot', 'Kbd', 'ThemePanel', 'HoverCardContent', 'ProgressRoot'])
+    for (const name of ['SliderRoot', 'Kbd', 'ThemePanel', 'HoverCardContent', 'Skeleton'])
       expect(pruned).not.toContain(`.rt-${name}`);
     for (const name of [
       'Button',
