@@ -64,12 +64,17 @@ export const ledgerContracts = pgTable(
       .references(() => users.id),
     deptId: integer('dept_id').references(() => departments.id),
     signContractId: integer('sign_contract_id'),
+    /** The listing and the customer (乙方) the contract concerns (issue 41), when it was started from them. */
+    houseId: integer('house_id'),
+    customerId: integer('customer_id'),
     entryTime: at('entry_time').notNull(),
     deletedAt: at('deleted_at'),
   },
   (t) => [
     index('ledger_contracts_company_idx').on(t.companyId, t.contractType, t.signDate),
     uniqueIndex('ledger_contracts_no_uq').on(t.companyId, t.contractNo),
+    index('ledger_contracts_house_idx').on(t.companyId, t.houseId),
+    index('ledger_contracts_customer_idx').on(t.companyId, t.customerId),
   ],
 );
 
