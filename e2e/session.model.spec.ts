@@ -209,8 +209,14 @@ const executors: BrowserExecutors<Fixture> = {
       // During a profile change the change itself met the 400 (see endSessionIfNextIsInvalid).
       if (!c.step.previous.matches({ signedIn: 'idle' })) return;
       await endSessionOnServer(c);
-      await c.page.getByTestId('user-menu').click();
-      await c.page.getByRole('menuitem', { name: '个人信息' }).click();
+      // Any call may meet the 400 first: the unread and approval counts refresh on their own, and
+      // when one of them does, the shell leaves for the login page while the menu is opening.
+      const invalid = c.page.getByText('登录状态已失效，请重新登录').first();
+      const openProfileCall = async () => {
+        await c.page.getByTestId('user-menu').click();
+        await c.page.getByRole('menuitem', { name: '个人信息' }).click();
+      };
+      await Promise.race([openProfileCall().catch(() => invalid.waitFor()), invalid.waitFor()]);
     },
     'xstate.after.1500.session.redirectingToLogin': async (c) => c.page.waitForURL(/#\/layout\/login/),
     'xstate.after.1500.session.loggedOut': async (c) => c.page.waitForURL(/#\/layout\/login/),
