@@ -18,6 +18,8 @@ import { Codes, Messages } from './contract/envelope';
 import { handlers } from './handlers';
 import { createDatabaseStorage, type FileStorage } from './storage/files';
 import { defaultAddressLimits, type AddressLimits } from './areas/user/address-limits';
+import type { Portals } from './areas/promotion/portals/portal';
+import { createSandboxPortals } from './areas/promotion/portals/sandbox';
 
 export const bodyLimitBytes = 10 * 1024 * 1024;
 
@@ -31,6 +33,8 @@ export type AppOptions = {
   smsResendSeconds?: number;
   loginIpMaxFailures?: number;
   addressLimits?: AddressLimits;
+  /** The listing portals; defaults to the sandbox portals (tests pass theirs to make them fail or slow). */
+  portals?: Portals;
   clientDir?: string;
   isSandbox?: boolean;
   logger?: boolean;
@@ -87,6 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     smsResendSeconds: options.smsResendSeconds ?? 60,
     loginIpMaxFailures: options.loginIpMaxFailures ?? 30,
     addressLimits: options.addressLimits ?? defaultAddressLimits,
+    portals: options.portals ?? createSandboxPortals(options.db, options.clock),
   };
   // For load balancers: the process answers and reaches the database.
   app.get('/healthz', async (_request, reply) => {

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { defaultClientDir } from './paths';
+import type { PortalConfig } from './areas/promotion/portals/registry';
 
 export type ServerConfig = {
   port: number;
@@ -24,6 +25,14 @@ export type ServerConfig = {
   workers: number;
   /** How often each process looks for due background jobs. */
   jobTickSeconds: number;
+  /** How often each process looks for queued push work (ADR 0007). */
+  pushTickSeconds: number;
+  /**
+   * The listing portals (issue 37): PORTAL_PROVIDER names the provider (only `sandbox` is built); the
+   * sandbox can be told to be down on some channels (PORTAL_SANDBOX_DOWN=2,4), to fail the first N
+   * calls for each listing (PORTAL_SANDBOX_FAIL_FIRST) and to answer slowly (PORTAL_SANDBOX_DELAY_MS).
+   */
+  portals: PortalConfig;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -47,6 +56,23 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     workers: positiveInteger(env, 'WORKERS', 1),
     jobTickSeconds: positiveInteger(env, 'JOB_TICK_SECONDS', 60),
+    pushTickSeconds: positiveInteger(env, 'PUSH_TICK_SECONDS', 2),
+    portals: readPortalConfig(env),
+  };
+}
+
+/** The portal provider and the sandbox's behaviour (ServerConfig.portals). */
+export function readPortalConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
+  return {
+    provider: env['PORTAL_PROVIDER'] || 'sandbox',
+    sandbox: {
+      down: (env['PORTAL_SANDBOX_DOWN'] ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map((channel) => Number(channel)),
+      failFirst: Number(env['PORTAL_SANDBOX_FAIL_FIRST'] ?? 0),
+      delayMs: Number(env['PORTAL_SANDBOX_DELAY_MS'] ?? 0),
+    },
   };
 }
 

@@ -20,6 +20,7 @@ import { communityHandlers } from './areas/community/handlers';
 import { managementHandlers } from './areas/management/handlers';
 import { housingHandlers } from './areas/housing/handlers';
 import { customerHandlers } from './areas/customer/handlers';
+import { promotionHandlers } from './areas/promotion/handlers';
 
 export const handlers: HandlerMap = {
   ...userHandlers,
@@ -42,4 +43,5 @@ export const handlers: HandlerMap = {
   ...managementHandlers,
   ...housingHandlers,
   ...customerHandlers,
+  ...promotionHandlers,
 };

@@ -16,7 +16,9 @@ import { buildApp } from './app';
 import { createDatabaseStorage } from './storage/files';
 import { startScheduler } from './jobs/scheduler';
 import { seedShowcaseContracts } from './areas/sign/demo-contracts';
-import { productJobs } from './jobs/jobs';
+import { productJobs, productQueues } from './jobs/jobs';
+import { createPortals } from './areas/promotion/portals/registry';
+import { hostname } from 'node:os';
 import { systemClock } from './clock';
 import { limitHeapGrowth } from './heap';
 
@@ -41,9 +43,11 @@ async function prepareDatabase(config: ServerConfig) {
 
 /** One API process: the app, its job ticks, a clean shutdown on SIGINT and SIGTERM. */
 async function serve(config: ServerConfig, database: Awaited<ReturnType<typeof openDatabase>>) {
+  const portals = createPortals(database.db, systemClock, config.portals);
   const app = await buildApp({
     db: database.db,
     clock: systemClock,
+    portals,
     clientDir: config.clientDir,
     isSandbox: config.isSandbox,
     // Files live in the database; ones an earlier version wrote to DATA_DIR/files are still served.
@@ -55,6 +59,9 @@ async function serve(config: ServerConfig, database: Awaited<ReturnType<typeof o
   });
   const scheduler = startScheduler(database.db, systemClock, productJobs, {
     tickMs: config.jobTickSeconds * 1000,
+    queues: productQueues(portals, `${hostname()}:${process.pid}`, config.pushTickSeconds * 1000),
+    logQueue: (name, ran, error) =>
+      console.log(`queue ${name}: ${error ? `failed: ${error}` : `${ran} ran`}`),
     log: (outcome) =>
       console.log(
         `job ${outcome.name} slot ${outcome.slot}: ${outcome.error ? `failed: ${outcome.error}` : `${outcome.affected} changed`}`,

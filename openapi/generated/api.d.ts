@@ -4277,6 +4277,103 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/push/housePush': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 推送房源到渠道（批量）
+     * @description 设计说明：需要 房源推广 权限；房源须为本公司且在本人可见范围内，否则 code 404 且不排队。每个房源一个排队任务（重试、退避，同一房源同一渠道只有一个未完成任务）；已在推广中或状态不是「有效」的房源不排队并说明原因。超出套餐的渠道名额时 code 406（去购买）。
+     */
+    post: operations['housePush'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/push/pushProgress': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 批量推送进度
+     * @description 设计说明：这些房源在该渠道的当前推送状态（本公司的）；客户端在批量推送后轮询，直到没有「推送中」。
+     */
+    post: operations['pushProgress'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/push/brokerBindingList': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 经纪人渠道账号绑定列表（58 经纪人设置、天猫好房经纪人设置）
+     * @description 设计说明：本公司经纪人在该渠道的绑定；需要 房源推广 权限。
+     */
+    get: operations['brokerBindingList'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/push/brokerBind': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 绑定本人在渠道上的经纪人账号
+     * @description 设计说明：渠道验证账号与手机号后绑定（已绑定时改绑）；验证不通过时 code 405，message 为渠道的原因。
+     */
+    post: operations['brokerBind'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/push/brokerUnbind': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** 解除本人在渠道上的经纪人账号绑定 */
+    post: operations['brokerUnbind'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/VtApp/houselist': {
     parameters: {
       query?: never;
@@ -10277,10 +10374,10 @@ export interface components {
       channel: components['schemas']['HousePushChannel'];
       channelName: string;
       /**
-       * @description 推送状态：0 未推送，1 推送中，2 已上架，3 已下架，4 推送失败
+       * @description 推送状态：0 未推送，1 推送中，2 已上架，3 已下架，4 推送失败，5 审核未通过，6 已移除
        * @enum {integer}
        */
-      state: 0 | 1 | 2 | 3 | 4;
+      state: 0 | 1 | 2 | 3 | 4 | 5 | 6;
       /** @description 渠道方房源编号 */
       outId?: string | null;
       /** @description 渠道展示地址 */
@@ -10436,10 +10533,10 @@ export interface components {
       houseId: components['schemas']['HouseId'];
       channel: components['schemas']['HousePushChannel'];
       /**
-       * @description 推送后的渠道状态：0 未推送，1 推送中，2 已上架，3 已下架，4 推送失败
+       * @description 渠道状态（状态变更已排队，由后台任务送达渠道）：0 未推送，1 推送中，2 已上架，3 已下架，4 推送失败，5 审核未通过，6 已移除
        * @enum {integer}
        */
-      state: 0 | 1 | 2 | 3 | 4;
+      state: 0 | 1 | 2 | 3 | 4 | 5 | 6;
       outId?: string | null;
       message?: string | null;
     };
@@ -11466,12 +11563,71 @@ export interface components {
     OrgRankLevel: number;
     /** 序列名称 */
     OrgRankGroupName: string;
+    /** @description 推送房源到一个渠道（设计）：每个房源一个排队任务，渠道由后台任务调用，不占用请求。 */
+    PushRequest: {
+      /** 推广渠道 */
+      channel: components['schemas']['HousePushChannel'];
+      /** 房源 */
+      houseIds: number[];
+    };
     /**
      * 推送状态
-     * @description 推送状态：0 未推送，1 推送中（审核中），2 已上架，3 已下架，4 推送失败
+     * @description 推送状态：0 未推送，1 推送中（排队或渠道审核中），2 已上架，3 已下架，4 推送失败（渠道无响应，可重试），5 审核未通过（message 为渠道原因），6 已移除（删除或房源已成交、失效）
      * @enum {integer}
      */
-    PromotionState: 0 | 1 | 2 | 3 | 4;
+    PromotionState: 0 | 1 | 2 | 3 | 4 | 5 | 6;
+    /** @description 一个房源的提交结果：queued 为 true 时已排队推送；否则 message 说明原因（已在推广中、房源状态不可推广）。 */
+    PushResult: {
+      houseId: number;
+      state: components['schemas']['PromotionState'];
+      stateName: string;
+      queued: boolean;
+      message: string;
+    };
+    /** @description 批量推送中一个房源在该渠道的当前状态。 */
+    PushProgress: {
+      houseId: number;
+      state: components['schemas']['PromotionState'];
+      stateName: string;
+      message?: string | null;
+      outId?: string | null;
+    };
+    /**
+     * 渠道
+     * @description 需要绑定经纪人账号的渠道：2 58 优选，4 天猫好房
+     * @enum {integer}
+     */
+    BindingChannel: 2 | 4;
+    /** @description 一位经纪人在渠道上的账号绑定。 */
+    BrokerBinding: {
+      userId: number;
+      userName: string;
+      deptName?: string | null;
+      channel: components['schemas']['BindingChannel'];
+      account: string;
+      phone: string;
+      storeName: string;
+      /** @description 渠道方经纪人编号（验证通过后由渠道给出） */
+      outBrokerId: string;
+      /**
+       * @description 1 已绑定
+       * @enum {integer}
+       */
+      state: 1;
+      stateName: string;
+      isMine: boolean;
+      boundAt: components['schemas']['DateTime'];
+    };
+    /** @description 绑定经纪人在渠道上的账号（渠道验证账号与手机号）。 */
+    BrokerBindRequest: {
+      channel: components['schemas']['BindingChannel'];
+      /** 经纪人账号 */
+      account: string;
+      /** 手机号 */
+      phone: string;
+      /** 所属门店 */
+      storeName: string;
+    };
     /** @description 推广列表搜索条件（设计）。公司取自会话。 */
     PromotionListSearch: {
       /**
@@ -11549,6 +11705,8 @@ export interface components {
       url?: string | null;
       /** @description 渠道浏览量 */
       viewCount?: number | null;
+      /** @description 渠道线索量（咨询） */
+      leadCount?: number | null;
       userId?: number | null;
       /** @description 推送经纪人 */
       userName?: string | null;
@@ -19155,6 +19313,128 @@ export interface operations {
           };
         };
       };
+    };
+  };
+  housePush: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PushRequest'];
+      };
+    };
+    responses: {
+      /** @description 每个房源的提交结果 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope'] & {
+            data?: components['schemas']['PushResult'][];
+          };
+        };
+      };
+    };
+  };
+  pushProgress: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PushRequest'];
+      };
+    };
+    responses: {
+      /** @description 每个房源一行 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope'] & {
+            data?: components['schemas']['PushProgress'][];
+          };
+        };
+      };
+    };
+  };
+  brokerBindingList: {
+    parameters: {
+      query: {
+        channel: components['schemas']['BindingChannel'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 绑定列表 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope'] & {
+            data?: components['schemas']['BrokerBinding'][];
+          };
+        };
+      };
+    };
+  };
+  brokerBind: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BrokerBindRequest'];
+      };
+    };
+    responses: {
+      /** @description 渠道给出的经纪人编号 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope'] & {
+            data?: {
+              outBrokerId: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  brokerUnbind: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          channel: components['schemas']['BindingChannel'];
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['Empty'];
     };
   };
   vtAppHouselist: {

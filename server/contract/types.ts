@@ -1,4 +1,5 @@
 /** Handler types derived from the generated contract: a handler's input and reply follow its operation. */
+import type { Portals } from '../areas/promotion/portals/portal';
 import type { operations } from '../../openapi/generated/api';
 import type { Db } from '../db/db';
 import type { Clock } from '../clock';
@@ -70,6 +71,8 @@ export type Services = {
   loginIpMaxFailures: number;
   /** SMS codes sent from, and wrong codes entered at, one IP address (login and registration). */
   addressLimits: AddressLimits;
+  /** The listing portals (sandbox or real, by configuration; server/areas/promotion/portals). */
+  portals: Portals;
 };
 
 export type HandlerContext = Services & {

@@ -11,7 +11,6 @@ import {
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   serial,
   smallint,
   text,
@@ -254,24 +253,4 @@ export const appRecords = pgTable(
     createdAt: time('created_at').notNull().defaultNow(),
   },
   (t) => [index('app_records_item_idx').on(t.companyId, t.appType, t.itemId, t.createdAt.desc())],
-);
-
-/** A listing's state on one portal (幸福里, 58 优选, 房天下, 天猫好房). */
-export const housePushStates = pgTable(
-  'house_push_states',
-  {
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    houseId: integer('house_id')
-      .notNull()
-      .references(() => houses.id, { onDelete: 'cascade' }),
-    channel: smallint('channel').notNull(),
-    state: smallint('state').notNull(),
-    outId: text('out_id'),
-    url: text('url'),
-    message: text('message'),
-    pushTime: time('push_time'),
-  },
-  (t) => [primaryKey({ columns: [t.houseId, t.channel] })],
 );

@@ -1,5 +1,5 @@
 /** The product's periodic jobs (server/jobs/scheduler.ts runs each once per period). */
-import type { Job } from './scheduler';
+import type { Job, Queue } from './scheduler';
 import { sweepPrivateToPublic } from '../areas/housing/pools';
 import { sweepMaintainerRule } from '../areas/housing/maintainer-rule';
 import { sweepCustomersToPublic } from '../areas/customer/pools';
@@ -8,6 +8,11 @@ import { remindListingsDue } from '../areas/housing/reminders';
 import { remindPackagesEnding } from '../areas/recharge/reminders';
 import { analyzeTables } from '../db/maintenance';
 import { sweepEndedLeases } from '../areas/housing/contract-deals';
+import { sweepWithdrawnListings, syncPortalStats } from '../areas/promotion/sweeps';
+import { drainPushQueue } from '../areas/promotion/queue';
+import type { Portals } from '../areas/promotion/portals/portal';
+import { createPortals } from '../areas/promotion/portals/registry';
+import { readPortalConfig } from '../config';
 
 export const productJobs: readonly Job[] = [
   // 私盘 N 天无跟进自动转公盘 (001 section 4): checked every 10 minutes.
@@ -24,6 +29,21 @@ export const productJobs: readonly Job[] = [
   { name: 'housing.remindDue', everyMs: 24 * 60 * 60 * 1000, run: remindListingsDue },
   // 业务提醒: a package ending within 7 days without a renewal, once per package end to the managers.
   { name: 'recharge.remindEnding', everyMs: 24 * 60 * 60 * 1000, run: remindPackagesEnding },
+  // 推广 (issue 37): a listing sold, rented, invalid or deleted leaves every portal, through the push queue.
+  { name: 'promotion.withdraw', everyMs: 60 * 1000, run: sweepWithdrawnListings },
+  // 推广: the portals' views and leads of online listings, every 30 minutes (the configured portals).
+  {
+    name: 'promotion.stats',
+    everyMs: 30 * 60 * 1000,
+    run: (db, clock) => syncPortalStats(db, createPortals(db, clock, readPortalConfig())),
+  },
   // The planner's statistics (embedded PGlite has no autovacuum): every 6 hours, and soon after a start.
   { name: 'database.analyze', everyMs: 6 * 60 * 60 * 1000, run: analyzeTables },
 ];
+
+/** The queues every process drains (ADR 0007): portal pushes, with this process's name as the worker. */
+export function productQueues(portals: Portals, worker: string, everyMs: number): readonly Queue[] {
+  return [
+    { name: 'promotion.push', everyMs, drain: (db, clock) => drainPushQueue(db, clock, portals, { worker }) },
+  ];
+}

@@ -112,11 +112,4 @@ describe('password login and the server-side session', () => {
     });
     expect((await call(t.app, 'POST', '/user/initialize', { headers })).code).toBe(400);
   });
-
-  it('answers 未实现 with code 501 for an operation the server does not implement yet', async () => {
-    const headers = await login(t.app, '13800000000');
-    // Promotion to the portals (issue 37) has no implementation yet.
-    const result = await call(t.app, 'GET', '/push/tmall/rentHouseList', { headers });
-    expect(result).toMatchObject({ code: 501, message: '未实现' });
-  });
 });

@@ -35,14 +35,8 @@ import {
   restoreHouse,
   turnPublic,
 } from './pools';
-import {
-  communitySchools,
-  evaluateHouse,
-  priceTrend,
-  promotionSellDetail,
-  pushHouseStatus,
-  readPushStates,
-} from './insights';
+import { communitySchools, evaluateHouse, priceTrend, promotionSellDetail, readPushStates } from './insights';
+import { pushHouseStatus } from '../promotion/push';
 import { businessError } from '../../contract/envelope';
 
 export const housingHandlers = {

@@ -4,14 +4,15 @@
  * the school district (communitSchool, from the sandbox school provider), the promotion copy, the
  * customers who viewed it, and its state on the portals.
  */
-import { and, asc, eq, gte, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, ne, sql } from 'drizzle-orm';
 import dayjs from 'dayjs';
 import type { Db } from '../../db/db';
-import { housePushStates, houses } from '../../db/schema-house';
+import { houses } from '../../db/schema-house';
+import { listingPortalStates } from '../promotion/lists';
 import { inCompany } from '../../db/company-scope';
 import type { Clock } from '../../clock';
-import type { HandlerContext, QueryOf, Session } from '../../contract/types';
-import { businessError, notFound } from '../../contract/envelope';
+import type { QueryOf, Session } from '../../contract/types';
+import { businessError } from '../../contract/envelope';
 import { formatDateTime } from '../../format';
 import { findPlatformCommunity } from '../community/platform';
 import { schoolsNear } from '../../sandbox/schools';
@@ -125,33 +126,10 @@ export async function communitySchools(db: Db, session: Session, query: QueryOf<
   return schoolsNear(community);
 }
 
-const channelNames: Record<number, string> = { 1: '幸福里', 2: '58 优选', 3: '房天下', 4: '天猫好房' };
-
-async function pushStates(db: Db, session: Session, houseId: number) {
-  const rows = await db
-    .select()
-    .from(housePushStates)
-    .where(and(inCompany(housePushStates, session.companyId), eq(housePushStates.houseId, houseId)))
-    .orderBy(asc(housePushStates.channel));
-  const byChannel = new Map(rows.map((row) => [row.channel, row]));
-  return [1, 2, 3, 4].map((channel) => {
-    const row = byChannel.get(channel);
-    return {
-      channel: channel as 1,
-      channelName: channelNames[channel]!,
-      state: (row?.state ?? 0) as 0,
-      outId: row?.outId ?? null,
-      url: row?.url ?? null,
-      message: row?.message ?? null,
-      pushTime: row?.pushTime ? formatDateTime(row.pushTime) : null,
-    };
-  });
-}
-
 export async function readPushStates(db: Db, session: Session, houseId: number) {
   const access = await houseAccess(db, session);
   const house = await findVisibleHouse(db, access, houseId);
-  return pushStates(db, session, house.id);
+  return listingPortalStates(db, session.companyId, house.id);
 }
 
 export async function promotionSellDetail(db: Db, session: Session, houseId: number) {
@@ -178,43 +156,6 @@ export async function promotionSellDetail(db: Db, session: Session, houseId: num
           ? '满二，免征增值税。'
           : null,
     pictures: [],
-    channels: await pushStates(db, session, house.id),
+    channels: await listingPortalStates(db, session.companyId, house.id),
   };
-}
-
-/** housestatus on the push host: only for a channel the listing has been pushed to. */
-export async function pushHouseStatus(
-  context: HandlerContext,
-  session: Session,
-  channel: number,
-  body: { houseId: number; status: number; reason?: string | undefined },
-  companyId: number,
-) {
-  if (companyId !== session.companyId) throw notFound('房源不存在或已被删除');
-  const access = await houseAccess(context.db, session);
-  const house = await findVisibleHouse(context.db, access, body.houseId);
-  const [state] = await context.db
-    .select()
-    .from(housePushStates)
-    .where(
-      and(
-        inCompany(housePushStates, session.companyId),
-        eq(housePushStates.houseId, house.id),
-        eq(housePushStates.channel, channel),
-      ),
-    );
-  if (!state || state.state === 0) throw businessError(`该房源尚未推送到${channelNames[channel]}`);
-  const next = body.status === 1 ? 2 : 3;
-  const message = body.status === 2 ? (body.reason ?? '经纪人下架') : body.status === 3 ? '房源已成交' : null;
-  await context.db
-    .update(housePushStates)
-    .set({ state: next, message, pushTime: context.clock.now() })
-    .where(
-      and(
-        inCompany(housePushStates, session.companyId),
-        eq(housePushStates.houseId, house.id),
-        eq(housePushStates.channel, channel),
-      ),
-    );
-  return { houseId: house.id, channel: channel as 1, state: next as 2, outId: state.outId, message };
 }
