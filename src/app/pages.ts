@@ -25,7 +25,7 @@ export const pageDefinitions: Record<string, PageDefinition> = {
   '/views/manager/seal': { title: '印章管理', load: () => import('../features/signing/seal-page') },
   '/views/office/oa/oa-setting': { title: '审批设置', load: () => import('../features/oa/oa-setting-page') },
   '/views/office/oa/oa-pending-approval': {
-    title: '待我审批',
+    title: '审批',
     load: () => import('../features/oa/approval-list-page'),
   },
   '/views/office/oa/fp-approval-operation': {
@@ -40,7 +40,7 @@ export const pageDefinitions: Record<string, PageDefinition> = {
     load: () => import('../features/sign/sign-operation-page'),
   },
   '/views/sign/to-be-signed': {
-    title: '待签署',
+    title: '待我签署',
     load: () => import('../features/signing/to-be-signed-page'),
   },
   '/views/sign/contract-operation': {
@@ -59,7 +59,7 @@ export const pageDefinitions: Record<string, PageDefinition> = {
   '/views/sign/components/fp-contract-party': { title: '添加签约方' },
   '/views/system/layout': { title: '系统设置', load: () => import('../features/system/system-layout-page') },
   '/views/system/fp-auth-role': {
-    title: '权限设置',
+    title: '角色与权限设置',
     load: () => import('../features/system/auth-role-page'),
   },
   '/views/system/setting/fp-house-setting': {
@@ -71,7 +71,7 @@ export const pageDefinitions: Record<string, PageDefinition> = {
     load: () => import('../features/estate/estate-setting-page'),
   },
   '/views/system/setting/fp-curstor-setting': {
-    title: '客源基础设置',
+    title: '客源簿基础设置',
     load: () => import('../features/customer/customer-setting-page'),
   },
   '/views/system/setting/fp-contract-setting': { title: '合同基础设置' },
@@ -88,8 +88,8 @@ export const pageDefinitions: Record<string, PageDefinition> = {
     load: () => import('../features/messages/messages-page'),
   },
   '/views/system/index': { title: '系统权限', load: () => import('../features/system/system-auth-page') },
-  '/views/system/broker/fp-58sup-broker': { title: '58 经纪人设置' },
-  '/views/system/broker/fp-tmall-broker': { title: '天猫好房经纪人设置' },
+  '/views/system/broker/fp-58sup-broker': { title: '58同城经纪人' },
+  '/views/system/broker/fp-tmall-broker': { title: '天猫好房经纪人' },
   '/views/index/customerStatistics': {
     title: '客源统计',
     load: () => import('../features/statistics/customer-statistics-page'),

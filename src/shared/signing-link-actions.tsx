@@ -20,7 +20,7 @@ type LinkCode = components['schemas']['SignCorpWxMiniCode'];
 export const toBeSignedPage = (hash: string) => ({
   appType: 6,
   appId: 0,
-  name: '待签署',
+  name: '待我签署',
   path: '/views/sign/to-be-signed',
   params: { hash },
 });

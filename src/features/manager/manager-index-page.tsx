@@ -48,7 +48,7 @@ export const managerEntries: Entry[] = [
   {
     appType: 88,
     appId: 11,
-    name: '权限设置',
+    name: '角色与权限设置',
     path: '/views/system/fp-auth-role',
     description: '角色与各应用的权限、范围和上限',
     isAllowed: org(OrgAuth.roles),
