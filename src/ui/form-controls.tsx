@@ -2,6 +2,7 @@
 import { Flex, Text } from '@radix-ui/themes';
 import { CheckItems } from './check-list';
 import { Select } from './select';
+import { selectPlaceholder } from './input-rules';
 import type { ChoiceOption as Option } from '../../domain/sign-contract-text';
 
 export const none = '__none__';
@@ -68,9 +69,9 @@ export function ChoiceSelect({
         onChange(option?.value);
       }}
     >
-      <Select.Trigger aria-label={label} placeholder={`请选择${label}`} />
+      <Select.Trigger aria-label={label} />
       <Select.Content>
-        <Select.Item value={none}>请选择{label}</Select.Item>
+        <Select.Item value={none}>{selectPlaceholder}</Select.Item>
         {options.map((o) => (
           <Select.Item key={String(o.value)} value={String(o.value)}>
             {o.label}

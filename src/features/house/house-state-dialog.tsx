@@ -60,7 +60,7 @@ export function HouseStateDialog({
                 value={state === null ? undefined : String(state)}
                 onValueChange={(v) => setState(Number(v) as (typeof houseStateValues)[number])}
               >
-                <Select.Trigger aria-label="新状态" placeholder="请选择房源状态" />
+                <Select.Trigger aria-label="新状态" />
                 <Select.Content>
                   {choices.map((value) => (
                     <Select.Item key={value} value={String(value)}>

@@ -18,6 +18,7 @@ import type { ContractEditor } from './contract-editor';
 import type { FieldSpec } from './contract-fields';
 import { ChoiceChecks } from '../../ui/form-controls';
 import { RegionPicker } from './contract-region-picker';
+import { selectPlaceholder } from '../../ui/input-rules';
 
 export function ContractPaper({
   blocks,
@@ -147,7 +148,7 @@ function DocumentBlank({
           set(option?.value);
         }}
       >
-        <option value="">{`请选择${label}`}</option>
+        <option value="">{selectPlaceholder}</option>
         {(spec.options ?? []).map((o) => (
           <option key={String(o.value)} value={String(o.value)}>
             {o.label}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { Flex } from '@radix-ui/themes';
 import { Select } from '../../ui/select';
+import { selectPlaceholder } from '../../ui/input-rules';
 import { resourceMachine } from '../../../machines/resource.machine';
 import { inspect } from '../../inspector/inspection-store';
 import type { FormValues, RegionValue } from './contract-form-values';
@@ -42,9 +43,9 @@ function RegionLevel<T>({
         onChange(items.find((i) => String(i.id) === picked) ?? { id: null, name: null })
       }
     >
-      <Select.Trigger aria-label={label} placeholder={`请选择${label}`} />
+      <Select.Trigger aria-label={label} />
       <Select.Content>
-        <Select.Item value={none}>请选择{label}</Select.Item>
+        <Select.Item value={none}>{selectPlaceholder}</Select.Item>
         {items.map((item) => (
           <Select.Item key={item.id} value={String(item.id)}>
             {item.name}
@@ -83,9 +84,9 @@ export function RegionPicker({
             })
           }
         >
-          <Select.Trigger aria-label="省" placeholder="请选择省" />
+          <Select.Trigger aria-label="省" />
           <Select.Content>
-            <Select.Item value={none}>请选择省</Select.Item>
+            <Select.Item value={none}>{selectPlaceholder}</Select.Item>
             {provinceItems.map((p) => (
               <Select.Item key={p.id} value={String(p.id)}>
                 {p.name}

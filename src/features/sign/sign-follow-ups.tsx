@@ -79,7 +79,7 @@ export function FollowUpPanel({ contractId, source }: { contractId: number; sour
         <Flex direction="column" gap="2">
           <Flex gap="2" align="end" wrap="wrap">
             <Select.Root value={categoryId} onValueChange={setCategoryId}>
-              <Select.Trigger aria-label="跟进类型" placeholder="请选择跟进类型" />
+              <Select.Trigger aria-label="跟进类型" />
               <Select.Content>
                 {data.categories.map((c) => (
                   <Select.Item key={c.categoryId} value={String(c.categoryId)}>

@@ -95,7 +95,7 @@ function SealEditor({ data, seal, isSaving, onSave, onClose }: EditorProps) {
             签约主体
           </Text>
           <Select.Root value={etcomid} onValueChange={setEtcomid} disabled={seal !== null}>
-            <Select.Trigger placeholder="请选择签约主体" style={{ width: '100%' }} />
+            <Select.Trigger style={{ width: '100%' }} />
             <Select.Content>
               {verified.map((item) => (
                 <Select.Item key={item.etcomid} value={item.etcomid}>
