@@ -18,6 +18,8 @@ export { createPostgresDatabase, postgresAdminUrl } from './database-templates';
 export type TestApp = {
   app: FastifyInstance;
   database: Database;
+  /** The PostgreSQL database's address (TEST_DATABASE=postgres), for a second connection as another process. */
+  databaseUrl: string | undefined;
   clock: ReturnType<typeof createManualClock>;
   sms: SmsProvider & { sent: { phone: string; content: string }[] };
   close: () => Promise<void>;
@@ -51,6 +53,7 @@ export async function createTestApp(options: { seed?: boolean } = {}): Promise<T
   return {
     app,
     database,
+    databaseUrl: postgres?.url,
     clock,
     sms,
     close: async () => {
