@@ -7,6 +7,7 @@ import { remindCustomersDue } from '../areas/customer/reminders';
 import { remindListingsDue } from '../areas/housing/reminders';
 import { remindPackagesEnding } from '../areas/recharge/reminders';
 import { analyzeTables } from '../db/maintenance';
+import { rollUpStatistics } from '../areas/management/statistics-rollup';
 import { sweepEndedLeases } from '../areas/housing/contract-deals';
 import { sweepWithdrawnListings, syncPortalStats } from '../areas/promotion/sweeps';
 import { drainPushQueue } from '../areas/promotion/queue';
@@ -37,6 +38,8 @@ export const productJobs: readonly Job[] = [
     everyMs: 30 * 60 * 1000,
     run: (db, clock) => syncPortalStats(db, createPortals(db, clock, readPortalConfig())),
   },
+  // The management centre's statistics: closed Beijing days rolled up per person and measure (issue 36), hourly.
+  { name: 'management.statisticsRollup', everyMs: 60 * 60 * 1000, run: rollUpStatistics },
   // The planner's statistics (embedded PGlite has no autovacuum): every 6 hours, and soon after a start.
   { name: 'database.analyze', everyMs: 6 * 60 * 60 * 1000, run: analyzeTables },
 ];

@@ -15,6 +15,13 @@
  * - signings by their state now: 待签字 (7), 已签约 / 已完成 (8, 6), 已作废 (4), and the credits they
  *   consumed (deductions less refunds in the sign-credit ledger).
  * A move made by a job (userId null) belongs to nobody and is not counted for anyone.
+ *
+ * Speed at a city's scale (docs/management.md): the listing and customer measures, counted over
+ * millions of rows, are kept per company, closed Beijing day, person and measure in statistics_daily
+ * by the job management.statisticsRollup (statistics-rollup.ts); a call sums those for the rolled-up
+ * days and counts the raw rows of the days not rolled up yet (today, and a rolled-up day whose rows
+ * changed since). The contract and signing measures change with a contract's state after the day
+ * and their tables are small: they are always counted raw.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/db';
@@ -47,9 +54,21 @@ export const Measures = {
 
 export type Family = 'house' | 'customer' | 'business' | 'deal' | 'sign';
 
-export type Fact = { userId: number; day: string; measure: number; n: number; amount: number; fee: number };
+/**
+ * Summed facts, in two groupings of one statement: per day and measure (`userId` null: the totals and
+ * the trend) and per person and measure (`day` null: the rows per person or department); a call asks
+ * only for those it shows. A row of nobody's (a contract without a person) has userId 0.
+ */
+export type Fact = {
+  userId: number | null;
+  day: string | null;
+  measure: number;
+  n: number;
+  amount: number;
+  fee: number;
+};
 
-type Part = { families: Family[]; build: (w: Window) => SQL };
+type Part = { rolled: boolean; measures: number[]; families: Family[]; build: (w: Window) => SQL };
 type Window = {
   companyId: number;
   from: string;
@@ -58,6 +77,9 @@ type Window = {
   toDay: string;
   people: string | null;
 };
+
+/** Whole Beijing days, [fromDay, toDay), as 'YYYY-MM-DD'. */
+export type Days = { fromDay: string; toDay: string };
 
 /** A measure's number, written into the statement (a parameter would be typed text inside CASE). */
 const m = (measure: number) => sql.raw(String(measure));
@@ -69,34 +91,46 @@ const during = (column: SQL, w: Window) =>
 
 const parts: Part[] = [
   {
+    rolled: true,
+    measures: [Measures.newSale, Measures.newRent],
     families: ['house', 'business'],
     build: (w) => sql`select entry_user_id as user_id, entry_time as at,
         case when type = 1 then ${m(Measures.newSale)} else ${m(Measures.newRent)} end as measure, 0::float8 as amount, 0::float8 as fee
       from houses where company_id = ${w.companyId} and ${during(sql`entry_time`, w)} and entry_user_id is not null${who(sql`entry_user_id`, w)}`,
   },
   {
+    rolled: true,
+    measures: [Measures.houseFollow],
     families: ['house', 'business'],
     build: (w) => sql`select user_id, created_at, ${m(Measures.houseFollow)}, 0, 0
       from house_follow_ups where company_id = ${w.companyId} and ${during(sql`created_at`, w)} and category <> 7 and user_id is not null${who(sql`user_id`, w)}`,
   },
   {
+    rolled: true,
+    measures: [Measures.survey, Measures.key, Measures.entrust, Measures.houseDeal],
     families: ['house'],
     build: (w) => sql`select user_id, created_at,
         case role when 5 then ${m(Measures.survey)} when 4 then ${m(Measures.key)} when 6 then ${m(Measures.entrust)} else ${m(Measures.houseDeal)} end, 0, 0
       from house_team where company_id = ${w.companyId} and ${during(sql`created_at`, w)} and role in (4, 5, 6, 7)${who(sql`user_id`, w)}`,
   },
   {
+    rolled: true,
+    measures: [Measures.houseToPublic],
     families: ['house'],
     build: (w) => sql`select user_id, created_at, ${m(Measures.houseToPublic)}, 0, 0
       from app_records where company_id = ${w.companyId} and app_type = 1 and ${during(sql`created_at`, w)}
         and content = '私盘转为公盘' and user_id is not null${who(sql`user_id`, w)}`,
   },
   {
+    rolled: true,
+    measures: [Measures.newCustomer],
     families: ['customer', 'business'],
     build: (w) => sql`select entry_user_id, entry_time, ${m(Measures.newCustomer)}, 0, 0
       from customers where company_id = ${w.companyId} and ${during(sql`entry_time`, w)} and entry_user_id is not null${who(sql`entry_user_id`, w)}`,
   },
   {
+    rolled: true,
+    measures: [Measures.customerFollow, Measures.customerVisit],
     families: ['customer', 'business'],
     build: (w) => sql`select user_id, created_at, ${m(Measures.customerFollow)}, 0, 0
       from customer_follow_ups where company_id = ${w.companyId} and ${during(sql`created_at`, w)} and user_id is not null${who(sql`user_id`, w)}
@@ -105,6 +139,8 @@ const parts: Part[] = [
       from customer_follow_ups where company_id = ${w.companyId} and ${during(sql`created_at`, w)} and category = 4 and user_id is not null${who(sql`user_id`, w)}`,
   },
   {
+    rolled: true,
+    measures: [Measures.customerToPublic, Measures.customerPick, Measures.customerDeal],
     families: ['customer'],
     build: (w) => sql`select user_id, created_at,
         case type when 3 then ${m(Measures.customerToPublic)} when 4 then ${m(Measures.customerPick)} else ${m(Measures.customerDeal)} end, 0, 0
@@ -112,16 +148,22 @@ const parts: Part[] = [
         and user_id is not null${who(sql`user_id`, w)}`,
   },
   {
+    rolled: false,
+    measures: [Measures.contractNew],
     families: ['business'],
     build: (w) => sql`select user_id, entry_time, ${m(Measures.contractNew)}, 0, 0
       from ledger_contracts where company_id = ${w.companyId} and ${during(sql`entry_time`, w)} and deleted_at is null${who(sql`user_id`, w)}`,
   },
   {
+    rolled: false,
+    measures: [Measures.signInitiated],
     families: ['business', 'sign'],
     build: (w) => sql`select creator_user_id, created_at, ${m(Measures.signInitiated)}, 0, 0
       from sign_contracts where company_id = ${w.companyId} and ${during(sql`created_at`, w)} and deleted_at is null${who(sql`creator_user_id`, w)}`,
   },
   {
+    rolled: false,
+    measures: [Measures.dealSale, Measures.dealRent],
     families: ['deal'],
     build: (w) => sql`select user_id, (sign_date::timestamp at time zone 'Asia/Shanghai'),
         case when contract_type = 1 then ${m(Measures.dealSale)} else ${m(Measures.dealRent)} end,
@@ -131,6 +173,8 @@ const parts: Part[] = [
         and deleted_at is null and not (contract_type = 1 and state in (6, 7)) and not (contract_type = 2 and state in (2, 3))${who(sql`user_id`, w)}`,
   },
   {
+    rolled: false,
+    measures: [Measures.signSigning, Measures.signCompleted, Measures.signVoided, Measures.signConsumed],
     families: ['sign'],
     build: (w) => sql`select creator_user_id, created_at,
         case when state = 7 then ${m(Measures.signSigning)} when state in (6, 8) then ${m(Measures.signCompleted)} else ${m(Measures.signVoided)} end, 0, 0
@@ -143,39 +187,230 @@ const parts: Part[] = [
   },
 ];
 
-/** The facts of the families asked for, for the people given (null: everyone of the company), in [from, to). */
-export async function loadFacts(
-  db: Db,
-  companyId: number,
-  people: readonly number[] | null,
-  range: { from: Date; to: Date },
-  families: readonly Family[],
-): Promise<Fact[]> {
-  if (people !== null && people.length === 0) return [];
-  const w: Window = {
+const beijingMidnight = (day: string) => new Date(`${day}T00:00:00+08:00`);
+const nextDay = (day: string) => formatDate(new Date(beijingMidnight(day).getTime() + 86_400_000));
+
+function windowOf(companyId: number, people: readonly number[] | null, days: Days): Window {
+  return {
     companyId,
-    from: range.from.toISOString(),
-    to: range.to.toISOString(),
-    fromDay: formatDate(range.from),
-    toDay: formatDate(range.to),
+    from: beijingMidnight(days.fromDay).toISOString(),
+    to: beijingMidnight(days.toDay).toISOString(),
+    fromDay: days.fromDay,
+    toDay: days.toDay,
     people: people === null ? null : `{${people.join(',')}}`,
   };
-  const chosen = parts.filter((part) => part.families.some((family) => families.includes(family)));
-  const union = sql.join(
-    chosen.map((part) => sql`(${part.build(w)})`),
-    sql` union all `,
+}
+
+const chosenParts = (families: readonly Family[]) =>
+  parts.filter((part) => part.families.some((family) => families.includes(family)));
+
+/** The raw rows of the parts over the windows, as (user_id, at, measure, amount, fee). */
+function rawRows(
+  chosen: Part[],
+  companyId: number,
+  people: readonly number[] | null,
+  windows: Days[],
+): SQL | null {
+  const selects = chosen.flatMap((part) =>
+    windows.map((days) => sql`(${part.build(windowOf(companyId, people, days))})`),
   );
-  const result: unknown = await db.execute(sql`select user_id as "userId",
-      to_char(at at time zone 'Asia/Shanghai', 'YYYY-MM-DD') as day, measure,
-      count(*)::int as n, coalesce(sum(amount), 0)::float8 as amount, coalesce(sum(fee), 0)::float8 as fee
-    from (${union}) as facts(user_id, at, measure, amount, fee)
-    group by 1, 2, 3`);
-  return (result as { rows: Fact[] }).rows.map((row) => ({
-    userId: Number(row.userId),
+  return selects.length === 0 ? null : sql.join(selects, sql` union all `);
+}
+
+const dayOf = sql.raw(`to_char(at at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`);
+const intArray = (values: readonly number[]) => `{${values.join(',')}}`;
+
+/** Which groupings a call needs: per day (totals, trend) and per person (the table's rows). */
+export type Groupings = { byDay: boolean; byUser: boolean };
+
+/**
+ * One statement: the raw rows (`raw`, as user_id, day, measure, amount, fee) summed with the rolled-up
+ * counts, per day and measure (`rolledByDay`: day, measure, n) and per person and measure
+ * (`rolledByUser`: user_id, measure, n).
+ */
+async function summed(
+  db: Db,
+  raw: SQL | null,
+  rolledByDay: SQL | null,
+  rolledByUser: SQL | null,
+  groupings: Groupings,
+): Promise<Fact[]> {
+  const rawRowsOf = (columns: SQL) => (raw === null ? null : sql`select ${columns} from raw`);
+  const union = (...selects: (SQL | null)[]) => {
+    const present = selects.filter((select): select is SQL => select !== null);
+    return present.length === 0 ? null : sql.join(present, sql` union all `);
+  };
+  const byDay = union(
+    rolledByDay === null
+      ? null
+      : sql`(select day, measure, n, 0::float8, 0::float8 from (${rolledByDay}) as r(day, measure, n))`,
+    rawRowsOf(sql`day, measure, 1, amount, fee`),
+  );
+  const byUser = union(
+    rolledByUser === null
+      ? null
+      : sql`(select user_id, measure, n, 0::float8, 0::float8 from (${rolledByUser}) as r(user_id, measure, n))`,
+    rawRowsOf(sql`user_id, measure, 1, amount, fee`),
+  );
+  const selects: SQL[] = [];
+  if (groupings.byDay && byDay !== null)
+    selects.push(sql`(select null::int as user_id, day, measure, sum(n)::int as n, coalesce(sum(amount), 0)::float8 as amount,
+        coalesce(sum(fee), 0)::float8 as fee
+      from (${byDay}) as d(day, measure, n, amount, fee) group by day, measure)`);
+  if (groupings.byUser && byUser !== null)
+    selects.push(sql`(select user_id, null::text as day, measure, sum(n)::int as n,
+        coalesce(sum(amount), 0)::float8 as amount, coalesce(sum(fee), 0)::float8 as fee
+      from (${byUser}) as u(user_id, measure, n, amount, fee) group by user_id, measure)`);
+  if (selects.length === 0) return [];
+  const result: unknown = await db.execute(
+    sql`${raw === null ? sql`` : sql`with raw (user_id, day, measure, amount, fee) as (${raw}) `}${sql.join(selects, sql` union all `)}`,
+  );
+  return (
+    result as {
+      rows: {
+        user_id: number | null;
+        day: string | null;
+        measure: number;
+        n: number;
+        amount: number;
+        fee: number;
+      }[];
+    }
+  ).rows.map((row) => ({
+    userId: row.user_id === null ? null : Number(row.user_id),
     day: row.day,
     measure: Number(row.measure),
     n: Number(row.n),
     amount: Number(row.amount),
     fee: Number(row.fee),
   }));
+}
+
+/** The raw rows of the parts over the windows as (user_id, day, measure, amount, fee); a row of nobody's has user 0. */
+function rawFacts(
+  chosen: Part[],
+  companyId: number,
+  people: readonly number[] | null,
+  windows: Days[],
+): SQL | null {
+  const rows = rawRows(chosen, companyId, people, windows);
+  return rows === null
+    ? null
+    : sql`select coalesce(user_id, 0), ${dayOf}, measure, amount, fee from (${rows}) as raw(user_id, at, measure, amount, fee)`;
+}
+
+/** How far the company's roll-ups reach, and the rolled-up days of the range whose rows changed since. */
+async function rollupState(
+  db: Db,
+  companyId: number,
+  days: Days,
+): Promise<{ rolledUntil: string | null; changed: string[] }> {
+  const result: unknown = await db.execute(sql`select
+      (select rolled_until::text from statistics_rollups where company_id = ${companyId}) as "rolledUntil",
+      coalesce((select array_agg(day::text order by day) from statistics_changed_days
+        where company_id = ${companyId} and day >= ${days.fromDay}::date and day < ${days.toDay}::date), '{}') as changed`);
+  const [row] = (result as { rows: { rolledUntil: string | null; changed: string[] | string }[] }).rows;
+  const changed = row?.changed ?? [];
+  return {
+    rolledUntil: row?.rolledUntil ?? null,
+    // node-postgres parses a text[]; should a driver hand back the literal, read it.
+    changed: typeof changed === 'string' ? changed.replace(/[{}]/g, '').split(',').filter(Boolean) : changed,
+  };
+}
+
+const allGroupings: Groupings = { byDay: true, byUser: true };
+
+/**
+ * The facts of the families asked for, for the people given (null: everyone of the company), over
+ * whole Beijing days: the roll-ups of the rolled-up days, the raw rows of the others.
+ */
+export async function loadFacts(
+  db: Db,
+  companyId: number,
+  people: readonly number[] | null,
+  days: Days,
+  families: readonly Family[],
+  groupings: Groupings = allGroupings,
+): Promise<Fact[]> {
+  if (people !== null && people.length === 0) return [];
+  const chosen = chosenParts(families);
+  const state = await rollupState(db, companyId, days);
+  const rolledTo =
+    state.rolledUntil === null
+      ? days.fromDay
+      : state.rolledUntil < days.toDay
+        ? state.rolledUntil
+        : days.toDay;
+  const rawWindows: Days[] = state.changed
+    .filter((day) => day < rolledTo)
+    .map((day) => ({ fromDay: day, toDay: nextDay(day) }));
+  const openFrom = rolledTo > days.fromDay ? rolledTo : days.fromDay;
+  if (openFrom < days.toDay) rawWindows.push({ fromDay: openFrom, toDay: days.toDay });
+  const rolledMeasures = chosen.filter((part) => part.rolled).flatMap((part) => part.measures);
+  const raw = [
+    rawFacts(
+      chosen.filter((part) => part.rolled),
+      companyId,
+      people,
+      rawWindows,
+    ),
+    rawFacts(
+      chosen.filter((part) => !part.rolled),
+      companyId,
+      people,
+      [days],
+    ),
+  ].filter((select): select is SQL => select !== null);
+  let rolledByDay: SQL | null = null;
+  let rolledByUser: SQL | null = null;
+  if (rolledTo > days.fromDay && rolledMeasures.length > 0) {
+    const rolled = (table: SQL, columns: SQL, peopleToo: boolean) => sql`select ${columns} from ${table}
+      where company_id = ${companyId} and measure = any(${intArray(rolledMeasures)}::smallint[])
+        and day >= ${days.fromDay}::date and day < ${rolledTo}::date
+        and day <> all(${`{${state.changed.join(',')}}`}::date[])${
+          peopleToo && people !== null ? sql` and user_id = any(${intArray(people)}::int[])` : sql``
+        }`;
+    rolledByDay =
+      people === null
+        ? rolled(sql`statistics_daily_company`, sql`day::text, measure, n`, false)
+        : rolled(sql`statistics_daily`, sql`day::text, measure, n`, true);
+    rolledByUser = rolled(sql`statistics_daily`, sql`user_id, measure, n`, true);
+  }
+  return summed(
+    db,
+    raw.length === 0 ? null : sql.join(raw, sql` union all `),
+    rolledByDay,
+    rolledByUser,
+    groupings,
+  );
+}
+
+/**
+ * The same facts counted over the raw rows only, without the roll-ups: the reference the roll-ups are
+ * checked against (tests/server/management-rollups.test.ts, bench/statistics.bench.ts). Not used to
+ * answer a call.
+ */
+export async function loadRawFacts(
+  db: Db,
+  companyId: number,
+  people: readonly number[] | null,
+  days: Days,
+  families: readonly Family[],
+): Promise<Fact[]> {
+  if (people !== null && people.length === 0) return [];
+  return summed(db, rawFacts(chosenParts(families), companyId, people, [days]), null, null, allGroupings);
+}
+
+/** The rolled-up measures' counts per day, person and measure over the days given, for the roll-up job. */
+export function rolledFactsOf(companyId: number, windows: Days[]): SQL | null {
+  const rows = rawRows(
+    parts.filter((part) => part.rolled),
+    companyId,
+    null,
+    windows,
+  );
+  if (rows === null) return null;
+  return sql`select ${companyId}::int, ${dayOf}::date, user_id, measure, count(*)::int
+    from (${rows}) as raw(user_id, at, measure, amount, fee)
+    group by 2, 3, 4`;
 }

@@ -7,7 +7,7 @@ import type { Db } from '../../db/db';
 import type { BodyOf, Session } from '../../contract/types';
 import { formatDate } from '../../format';
 import { dateRangeOf } from './date-range';
-import { loadFacts, Measures, type Fact, type Family } from './statistics-facts';
+import { loadFacts, Measures, type Days, type Fact, type Family, type Groupings } from './statistics-facts';
 import { departmentNames, ManagementAuth, resolvePeople, type PeopleScope } from './scope';
 
 type Search = BodyOf<'houseStatisticsTabelV2'>;
@@ -79,16 +79,33 @@ type Loaded = {
   range: { startDate: string; endDate: string };
 };
 
+/** Where the facts come from: the roll-ups with the open days' raw rows, or (the tests' reference) the raw rows alone. */
+export type FactsSource = (
+  db: Db,
+  companyId: number,
+  people: readonly number[] | null,
+  days: Days,
+  families: readonly Family[],
+  groupings: Groupings,
+) => Promise<Fact[]>;
+
+const byDay: Groupings = { byDay: true, byUser: false };
+const byUser: Groupings = { byDay: false, byUser: true };
+const both: Groupings = { byDay: true, byUser: true };
+
 async function load(
   db: Db,
   session: Session,
   now: Date,
   search: Search,
   families: Family[],
+  groupings: Groupings,
+  source: FactsSource,
 ): Promise<Loaded> {
   const { from, to } = dateRangeOf(search, now);
   const people = await resolvePeople(db, session, ManagementAuth.statistics, search);
-  const facts = await loadFacts(db, session.companyId, people.people, { from, to }, families);
+  const range = { fromDay: formatDate(from), toDay: formatDate(to) };
+  const facts = await source(db, session.companyId, people.people, range, families, groupings);
   const days: string[] = [];
   for (let day = from.getTime(); day < to.getTime(); day += 86_400_000) days.push(formatDate(new Date(day)));
   return {
@@ -101,13 +118,14 @@ async function load(
 
 function totalsOf(facts: Fact[]): Sums {
   const sums: Sums = new Map();
-  for (const fact of facts) add(sums, fact);
+  for (const fact of facts) if (fact.userId === null) add(sums, fact);
   return sums;
 }
 
 function trendOf<T>(loaded: Loaded, metrics: (s: Sums) => T): ({ date: string } & T)[] {
   const byDay = new Map<string, Sums>();
   for (const fact of loaded.facts) {
+    if (fact.day === null) continue;
     const sums = byDay.get(fact.day) ?? (new Map() as Sums);
     add(sums, fact);
     byDay.set(fact.day, sums);
@@ -123,6 +141,7 @@ function rowsOf<T>(loaded: Loaded, type: 1 | 2, metrics: (s: Sums) => T): (RowKe
   const deptOf = new Map(people.staff.map((person) => [person.id, person.deptId]));
   const byKey = new Map<number, Sums>();
   for (const fact of loaded.facts) {
+    if (fact.userId === null) continue;
     const key = type === 2 ? fact.userId : (deptOf.get(fact.userId) ?? 0);
     const sums = byKey.get(key) ?? (new Map() as Sums);
     add(sums, fact);
@@ -157,8 +176,14 @@ function page<T extends RowKey>(rows: T[], search: PageSearch, order: (row: T) =
   return { data: sorted.slice(start, start + size), total: sorted.length };
 }
 
-export async function houseStatistics(db: Db, session: Session, now: Date, search: Search) {
-  const loaded = await load(db, session, now, search, ['house']);
+export async function houseStatistics(
+  db: Db,
+  session: Session,
+  now: Date,
+  search: Search,
+  source: FactsSource = loadFacts,
+) {
+  const loaded = await load(db, session, now, search, ['house'], byDay, source);
   return {
     range: loaded.range,
     totals: houseMetrics(totalsOf(loaded.facts)),
@@ -166,8 +191,14 @@ export async function houseStatistics(db: Db, session: Session, now: Date, searc
   };
 }
 
-export async function customerStatistics(db: Db, session: Session, now: Date, search: Search) {
-  const loaded = await load(db, session, now, search, ['customer']);
+export async function customerStatistics(
+  db: Db,
+  session: Session,
+  now: Date,
+  search: Search,
+  source: FactsSource = loadFacts,
+) {
+  const loaded = await load(db, session, now, search, ['customer'], byDay, source);
   return {
     range: loaded.range,
     totals: customerMetrics(totalsOf(loaded.facts)),
@@ -175,8 +206,14 @@ export async function customerStatistics(db: Db, session: Session, now: Date, se
   };
 }
 
-export async function businessStatistics(db: Db, session: Session, now: Date, search: Search) {
-  const loaded = await load(db, session, now, search, ['business']);
+export async function businessStatistics(
+  db: Db,
+  session: Session,
+  now: Date,
+  search: Search,
+  source: FactsSource = loadFacts,
+) {
+  const loaded = await load(db, session, now, search, ['business'], byDay, source);
   return {
     range: loaded.range,
     totals: businessMetrics(totalsOf(loaded.facts)),
@@ -184,8 +221,14 @@ export async function businessStatistics(db: Db, session: Session, now: Date, se
   };
 }
 
-export async function performanceStatistics(db: Db, session: Session, now: Date, search: Search) {
-  const loaded = await load(db, session, now, search, ['deal']);
+export async function performanceStatistics(
+  db: Db,
+  session: Session,
+  now: Date,
+  search: Search,
+  source: FactsSource = loadFacts,
+) {
+  const loaded = await load(db, session, now, search, ['deal'], both, source);
   const ranking = rowsOf(loaded, search.type ?? 1, performanceMetrics)
     .filter((row) => row.dealCount > 0)
     .sort((a, b) => b.agencyFee - a.agencyFee || b.dealCount - a.dealCount || a.id - b.id)
@@ -193,8 +236,14 @@ export async function performanceStatistics(db: Db, session: Session, now: Date,
   return { range: loaded.range, totals: performanceMetrics(totalsOf(loaded.facts)), ranking };
 }
 
-export async function signStatistics(db: Db, session: Session, now: Date, search: Search) {
-  const loaded = await load(db, session, now, search, ['sign']);
+export async function signStatistics(
+  db: Db,
+  session: Session,
+  now: Date,
+  search: Search,
+  source: FactsSource = loadFacts,
+) {
+  const loaded = await load(db, session, now, search, ['sign'], both, source);
   return {
     range: loaded.range,
     totals: signMetrics(totalsOf(loaded.facts)),
@@ -205,17 +254,35 @@ export async function signStatistics(db: Db, session: Session, now: Date, search
   };
 }
 
-export async function houseStatisticsPage(db: Db, session: Session, now: Date, search: PageSearch) {
-  const loaded = await load(db, session, now, search, ['house']);
+export async function houseStatisticsPage(
+  db: Db,
+  session: Session,
+  now: Date,
+  search: PageSearch,
+  source: FactsSource = loadFacts,
+) {
+  const loaded = await load(db, session, now, search, ['house'], byUser, source);
   return page(rowsOf(loaded, search.type ?? 1, houseMetrics), search, (row) => row.newSaleCount);
 }
 
-export async function customerStatisticsPage(db: Db, session: Session, now: Date, search: PageSearch) {
-  const loaded = await load(db, session, now, search, ['customer']);
+export async function customerStatisticsPage(
+  db: Db,
+  session: Session,
+  now: Date,
+  search: PageSearch,
+  source: FactsSource = loadFacts,
+) {
+  const loaded = await load(db, session, now, search, ['customer'], byUser, source);
   return page(rowsOf(loaded, search.type ?? 1, customerMetrics), search, (row) => row.newCustomerCount);
 }
 
-export async function polymerizationStatisticsPage(db: Db, session: Session, now: Date, search: PageSearch) {
-  const loaded = await load(db, session, now, search, ['business', 'deal']);
+export async function polymerizationStatisticsPage(
+  db: Db,
+  session: Session,
+  now: Date,
+  search: PageSearch,
+  source: FactsSource = loadFacts,
+) {
+  const loaded = await load(db, session, now, search, ['business', 'deal'], byUser, source);
   return page(rowsOf(loaded, search.type ?? 1, polymerizationMetrics), search, (row) => row.agencyFee);
 }
