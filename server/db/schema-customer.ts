@@ -117,6 +117,31 @@ export const customerFollowUps = pgTable(
   (t) => [index('customer_follow_ups_customer_idx').on(t.customerId, t.createdAt.desc())],
 );
 
+/**
+ * A protected customer phone shown in full through customerPhoneView (issue 38): counted against the
+ * role's daily limit (客源 207) and, until the viewer writes a follow-up on the customer, no second view.
+ */
+export const customerPhoneViews = pgTable(
+  'customer_phone_views',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    viewedAt: time('viewed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('customer_phone_views_user_day_idx').on(t.companyId, t.userId, t.viewedAt),
+    index('customer_phone_views_customer_user_idx').on(t.customerId, t.userId, t.viewedAt),
+  ],
+);
+
 export const customerSettings = pgTable('customer_settings', {
   companyId: integer('company_id')
     .primaryKey()
