@@ -5468,7 +5468,7 @@ export interface paths {
     };
     /**
      * 买卖合同表单预填数据
-     * @description 设计说明（种子未给出载荷）：从房源（房屋信息、业主作为甲方）或买卖合同台账（/contract/v2 的合同，含双方与成交信息）取数预填表单；二者至少给一个，同时给出时以台账为准。需要发起签约权限（352）且能看到该台账合同或房源（他人公司或看不到的房源 404 房源不存在或已被删除；房源类型与合同不符 405）。房源给出楼盘、楼栋、单元、房号、面积、户型、用途、地区、权证号、价格（出售：万元换算为元的成交价；出租：月租金），业主作为甲方（电话按房源的保护规则可见时给出）。给出 customerId 时乙方取自该客户（姓名；电话按客源的号码保护规则可见时给出），看不到的客户 404 客户不存在或已被删除。
+     * @description 设计说明（种子未给出载荷）：从房源（房屋信息、业主作为甲方）或买卖合同台账（/contract/v2 的合同，含双方与成交信息）取数预填表单；二者至少给一个，同时给出时以台账为准。需要发起签约权限（352），或在合同台账录入时的新增买卖合同权限（502）且能看到该台账合同或房源（他人公司或看不到的房源 404 房源不存在或已被删除；房源类型与合同不符 405）。房源给出楼盘、楼栋、单元、房号、面积、户型、用途、地区、权证号、价格（出售：万元换算为元的成交价；出租：月租金），业主作为甲方（电话按房源的保护规则可见时给出）。给出 customerId 时乙方取自该客户（姓名；电话按客源的号码保护规则可见时给出），看不到的客户 404 客户不存在或已被删除。
      */
     get: operations['getContractSellData'];
     put?: never;
@@ -5488,7 +5488,7 @@ export interface paths {
     };
     /**
      * 租赁合同表单预填数据
-     * @description 设计说明（种子未给出载荷）：从房源（出租房源、业主作为甲方）或租赁合同台账取数预填表单；二者至少给一个，同时给出时以台账为准。需要发起签约权限（352）且能看到该台账合同或房源（他人公司或看不到的房源 404 房源不存在或已被删除；房源类型与合同不符 405）。房源给出楼盘、楼栋、单元、房号、面积、户型、用途、地区、权证号、价格（出售：万元换算为元的成交价；出租：月租金），业主作为甲方（电话按房源的保护规则可见时给出）。给出 customerId 时乙方取自该客户（姓名；电话按客源的号码保护规则可见时给出），看不到的客户 404 客户不存在或已被删除。
+     * @description 设计说明（种子未给出载荷）：从房源（出租房源、业主作为甲方）或租赁合同台账取数预填表单；二者至少给一个，同时给出时以台账为准。需要发起签约权限（352），或在合同台账录入时的新增租赁合同权限（503）且能看到该台账合同或房源（他人公司或看不到的房源 404 房源不存在或已被删除；房源类型与合同不符 405）。房源给出楼盘、楼栋、单元、房号、面积、户型、用途、地区、权证号、价格（出售：万元换算为元的成交价；出租：月租金），业主作为甲方（电话按房源的保护规则可见时给出）。给出 customerId 时乙方取自该客户（姓名；电话按客源的号码保护规则可见时给出），看不到的客户 404 客户不存在或已被删除。
      */
     get: operations['getContractRentData'];
     put?: never;
@@ -6497,8 +6497,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * 房源所涉签约合同
-     * @description 设计说明（种子未给出）：房源所涉签约合同，新的在前，含各合同状态；需要查看签约权限与能看到该房源，否则 403 / 404。
+     * 房源所涉合同
+     * @description 设计说明（种子未给出）：房源所涉的在线签约合同与合同台账的合同，一张表，新的在前，含各合同状态；签约合同需要查看签约权限（353），台账合同需要查看合同权限（501，按其范围），二者都没有时 403；看不到该房源 404。
      */
     get: operations['houseContracts'];
     put?: never;
@@ -6517,8 +6517,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * 客户所涉签约合同
-     * @description 设计说明（种子未给出）：客户所涉签约合同，新的在前，含各合同状态；需要查看签约权限与能看到该客户，否则 403 / 404。
+     * 客户所涉合同
+     * @description 设计说明（种子未给出）：乙方为该客户的在线签约合同与合同台账的合同，一张表，新的在前，含各合同状态；签约合同需要查看签约权限（353），台账合同需要查看合同权限（501，按其范围），二者都没有时 403；看不到该客户 404。
      */
     get: operations['customerContracts'];
     put?: never;
@@ -8173,6 +8173,43 @@ export interface components {
       /** @description 合同图片数 */
       pictureCount?: number;
     };
+    /** @description 设计说明：合同所涉房源的摘要 */
+    SignHouseRef: {
+      houseId: components['schemas']['Id'];
+      /**
+       * @description 1 出售，2 出租
+       * @enum {integer}
+       */
+      type: 1 | 2;
+      /** @description 房源编号 */
+      houseNo: string;
+      /** @description 楼盘与楼栋 */
+      title: string;
+      /** @description 房源状态（3 我售/我租 即成交） */
+      houseState: number;
+      /** @description 房源状态名称 */
+      stateName: string;
+    };
+    /** @description 设计说明：乙方对应客户的摘要 */
+    SignCustomerRef: {
+      customerId: components['schemas']['Id'];
+      customerNo: string;
+      name: string;
+      /**
+       * @description 1 成交，0 未成交
+       * @enum {integer}
+       */
+      dealStatus: 0 | 1;
+    };
+    /** @description 设计说明：台账合同所涉房源与乙方客户（详情页链接到二者；未关联时为 null） */
+    ContractDealRefs: {
+      /** @description 合同所涉房源编号 */
+      houseId: number | null;
+      /** @description 乙方对应的客户编号 */
+      customerId: number | null;
+      house: components['schemas']['SignHouseRef'] | null;
+      customer: components['schemas']['SignCustomerRef'] | null;
+    };
     /**
      * @description 证件类型：1 居民身份证，2 护照，3 港澳居民来往内地通行证，4 台湾居民来往大陆通行证
      * @enum {integer}
@@ -8414,20 +8451,21 @@ export interface components {
       createTime: components['schemas']['DateTime'];
     };
     /** @description 买卖合同台账详情 */
-    ContractSaleDetail: components['schemas']['ContractLedgerBase'] & {
-      state: components['schemas']['ContractSaleState'];
-      parties: components['schemas']['ContractParties'];
-      transaction: components['schemas']['ContractSaleTransaction'];
-      rental: components['schemas']['ContractRental'];
-      terms: components['schemas']['ContractTerms'];
-      bankinfo: components['schemas']['ContractBankInfo'];
-      furniture: components['schemas']['ContractFurniture'];
-      remark?: string | null;
-      /** @description 状态变更记录，时间升序 */
-      stateRecords: components['schemas']['ContractStateRecord'][];
-      /** @description 进行中的状态变更审批（无则为 null） */
-      pendingApproval: components['schemas']['ContractPendingApproval'] | null;
-    };
+    ContractSaleDetail: components['schemas']['ContractLedgerBase'] &
+      components['schemas']['ContractDealRefs'] & {
+        state: components['schemas']['ContractSaleState'];
+        parties: components['schemas']['ContractParties'];
+        transaction: components['schemas']['ContractSaleTransaction'];
+        rental: components['schemas']['ContractRental'];
+        terms: components['schemas']['ContractTerms'];
+        bankinfo: components['schemas']['ContractBankInfo'];
+        furniture: components['schemas']['ContractFurniture'];
+        remark?: string | null;
+        /** @description 状态变更记录，时间升序 */
+        stateRecords: components['schemas']['ContractStateRecord'][];
+        /** @description 进行中的状态变更审批（无则为 null） */
+        pendingApproval: components['schemas']['ContractPendingApproval'] | null;
+      };
     /** @description 租赁合同交易信息组（金额单位元，日期 YYYY-MM-DD；未填为 null） */
     ContractRentTransaction: {
       /**
@@ -8475,20 +8513,21 @@ export interface components {
       dailiFeeB?: number | null;
     };
     /** @description 租赁合同台账详情 */
-    ContractRentDetail: components['schemas']['ContractLedgerBase'] & {
-      state: components['schemas']['ContractRentState'];
-      parties: components['schemas']['ContractParties'];
-      transaction: components['schemas']['ContractRentTransaction'];
-      rental: components['schemas']['ContractRental'];
-      terms: components['schemas']['ContractTerms'];
-      bankinfo: components['schemas']['ContractBankInfo'];
-      furniture: components['schemas']['ContractFurniture'];
-      remark?: string | null;
-      /** @description 状态变更记录，时间升序 */
-      stateRecords: components['schemas']['ContractStateRecord'][];
-      /** @description 进行中的状态变更审批（无则为 null） */
-      pendingApproval: components['schemas']['ContractPendingApproval'] | null;
-    };
+    ContractRentDetail: components['schemas']['ContractLedgerBase'] &
+      components['schemas']['ContractDealRefs'] & {
+        state: components['schemas']['ContractRentState'];
+        parties: components['schemas']['ContractParties'];
+        transaction: components['schemas']['ContractRentTransaction'];
+        rental: components['schemas']['ContractRental'];
+        terms: components['schemas']['ContractTerms'];
+        bankinfo: components['schemas']['ContractBankInfo'];
+        furniture: components['schemas']['ContractFurniture'];
+        remark?: string | null;
+        /** @description 状态变更记录，时间升序 */
+        stateRecords: components['schemas']['ContractStateRecord'][];
+        /** @description 进行中的状态变更审批（无则为 null） */
+        pendingApproval: components['schemas']['ContractPendingApproval'] | null;
+      };
     /**
      * 合同类型
      * @description 台账合同类型：1 买卖合同，2 租赁合同
@@ -8599,6 +8638,16 @@ export interface components {
       furniture?: components['schemas']['ContractFurniture'];
       /** 备注 */
       remark?: string;
+      /**
+       * 房源
+       * @description 设计说明：合同所涉房源（从房源录入时；须是录入人能看到的本公司房源，类型与合同相符，否则 404 房源不存在或已被删除 / 405）
+       */
+      houseId?: number;
+      /**
+       * 客户
+       * @description 设计说明：乙方对应的客户（从客源选择时；须是录入人能看到的本公司客户，否则 404 客户不存在或已被删除）
+       */
+      customerId?: number;
     };
     /** @description 录入买卖合同 */
     ContractSaleInput: components['schemas']['ContractLedgerInputBase'] & {
@@ -13239,34 +13288,6 @@ export interface components {
       sealUrl: string;
       sealType: components['schemas']['SignSealType'];
     };
-    /** @description 设计说明：合同所涉房源的摘要 */
-    SignHouseRef: {
-      houseId: components['schemas']['Id'];
-      /**
-       * @description 1 出售，2 出租
-       * @enum {integer}
-       */
-      type: 1 | 2;
-      /** @description 房源编号 */
-      houseNo: string;
-      /** @description 楼盘与楼栋 */
-      title: string;
-      /** @description 房源状态（3 我售/我租 即成交） */
-      houseState: number;
-      /** @description 房源状态名称 */
-      stateName: string;
-    };
-    /** @description 设计说明：乙方对应客户的摘要 */
-    SignCustomerRef: {
-      customerId: components['schemas']['Id'];
-      customerNo: string;
-      name: string;
-      /**
-       * @description 1 成交，0 未成交
-       * @enum {integer}
-       */
-      dealStatus: 0 | 1;
-    };
     /** @description 签约详情 */
     SignDetail: {
       contractId: components['schemas']['Id'];
@@ -13475,14 +13496,25 @@ export interface components {
       path: string;
       expireTime: components['schemas']['DateTime'];
     };
-    /** @description 设计说明：房源或客户所涉的签约合同（房源详情、客户详情的合同列表） */
+    /** @description 设计说明：房源或客户所涉的合同（房源详情、客户详情的合同列表）：在线签约合同与合同台账的合同在同一张表里，以 source 区分 */
     SignDealContract: {
+      /**
+       * @description 1 在线签约（contractId 是签约合同），2 合同台账（contractId 是台账合同）
+       * @enum {integer}
+       */
+      source: 1 | 2;
       contractId: components['schemas']['Id'];
       contractNo: string;
-      /** @description 合同模板名称 */
+      /** @description 合同模板名称；台账合同为 买卖合同台账 / 租赁合同台账 */
       boxName: string;
       contractType: components['schemas']['SignContractType'];
-      state: components['schemas']['SignState'];
+      /** @description 合同状态：在线签约为 SignState，台账买卖为 ContractSaleState，台账租赁为 ContractRentState */
+      state: number;
+      /**
+       * @description 1 进行中（未作废、未解除、未完成），在该房源上再发起合同前提示
+       * @enum {integer}
+       */
+      running: 0 | 1;
       /** @description 合同状态名称 */
       stateName: string;
       partyANames: string;

@@ -1,6 +1,8 @@
 /**
- * The sign contracts of a listing or a customer (issue 41), with their states, on the listing's and
- * the customer's details; a row opens the contract's detail. One component for both details.
+ * The contracts of a listing or a customer (issue 41) — online sign contracts and the ledger's, one
+ * list — with their states, on the listing's and the customer's details; a row opens the contract in
+ * its own place (the sign detail or the ledger). One component for both details; and the listing's
+ * 发起签约 and 录入合同, each warned of a running contract on the listing first.
  */
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
@@ -12,6 +14,7 @@ import { resourceMachine } from '../../machines/resource.machine';
 import { inspect } from '../inspector/inspection-store';
 import { useWorkspace } from '../core/workspace';
 import { signPages } from './sign-pages';
+import { ledgerPages } from './ledger-pages';
 import { runningContractWarning } from '../../domain/sign-deal';
 
 export type DealContract = components['schemas']['SignDealContract'];
@@ -26,7 +29,7 @@ export async function fetchDealContracts(owner: DealOwner): Promise<DealContract
   return result.data ?? [];
 }
 
-const stateColors: Record<number, 'gray' | 'green' | 'red' | 'amber' | 'blue'> = {
+const signStateColors: Record<number, 'gray' | 'green' | 'red' | 'amber' | 'blue'> = {
   1: 'gray',
   2: 'amber',
   3: 'red',
@@ -35,6 +38,15 @@ const stateColors: Record<number, 'gray' | 'green' | 'red' | 'amber' | 'blue'> =
   7: 'blue',
   8: 'green',
 };
+
+const stateColor = (row: DealContract) =>
+  row.source === 1 ? (signStateColors[row.state] ?? 'gray') : row.running === 1 ? 'blue' : 'gray';
+
+/** Where a contract of the list opens: the sign detail, or the ledger with the contract open. */
+const contractPage = (row: DealContract) =>
+  row.source === 1
+    ? signPages.detail(row.contractId, row.boxName)
+    : ledgerPages.detail(row.contractType === 2 ? 2 : 1, row.contractId);
 
 export function DealContracts({ owner }: { owner: DealOwner }) {
   const [machine] = useState(() =>
@@ -53,7 +65,7 @@ export function DealContracts({ owner }: { owner: DealOwner }) {
       </Flex>
     );
   if (snapshot.matches('loading')) return <Text color="gray">加载中...</Text>;
-  if (rows.length === 0) return <Text color="gray">暂无签约合同</Text>;
+  if (rows.length === 0) return <Text color="gray">暂无合同</Text>;
   return (
     <Table.Root size="1" data-testid="deal-contracts">
       <Table.Header>
@@ -69,21 +81,17 @@ export function DealContracts({ owner }: { owner: DealOwner }) {
       </Table.Header>
       <Table.Body>
         {rows.map((row) => (
-          <Table.Row key={row.contractId} data-testid="deal-contract-row">
+          <Table.Row key={`${row.source}-${row.contractId}`} data-testid="deal-contract-row">
             <Table.Cell>{row.contractNo}</Table.Cell>
             <Table.Cell>{row.boxName}</Table.Cell>
             <Table.Cell>{row.partyANames || '—'}</Table.Cell>
             <Table.Cell>{row.partyBNames || '—'}</Table.Cell>
             <Table.Cell>
-              <Badge color={stateColors[row.state] ?? 'gray'}>{row.stateName}</Badge>
+              <Badge color={stateColor(row)}>{row.stateName}</Badge>
             </Table.Cell>
             <Table.Cell>{row.createTime}</Table.Cell>
             <Table.Cell>
-              <Button
-                size="1"
-                variant="ghost"
-                onClick={() => openPage(signPages.detail(row.contractId, row.boxName))}
-              >
+              <Button size="1" variant="ghost" onClick={() => openPage(contractPage(row))}>
                 查看合同
               </Button>
             </Table.Cell>
@@ -95,10 +103,22 @@ export function DealContracts({ owner }: { owner: DealOwner }) {
 }
 
 /**
- * 发起签约 on a listing's detail: the sign form of the listing's kind (出售 → 买卖, 出租 → 租赁)
- * prefilled from it; when the listing already has a running contract, a warning names it first.
+ * 发起签约 (the sign form of the listing's kind: 出售 → 买卖, 出租 → 租赁) and 录入合同 (the ledger's 新增
+ * of that kind) on a listing's detail, each prefilled from the listing; when the listing already has
+ * a running contract of either kind, a warning names it first. Each button shows only with its
+ * permission.
  */
-export function StartSignFromHouse({ houseId, houseType }: { houseId: number; houseType: 1 | 2 }) {
+export function StartContractFromHouse({
+  houseId,
+  houseType,
+  canSign,
+  canRecord,
+}: {
+  houseId: number;
+  houseType: 1 | 2;
+  canSign: boolean;
+  canRecord: boolean;
+}) {
   const [machine] = useState(() =>
     resourceMachine.provide({
       actors: { load: fromPromise<unknown>(() => fetchDealContracts({ houseId })) },
@@ -106,29 +126,45 @@ export function StartSignFromHouse({ houseId, houseType }: { houseId: number; ho
   );
   const [snapshot, send] = useMachine(machine, { inspect });
   const { openPage } = useWorkspace();
-  const [warning, setWarning] = useState<string | null>(null);
-  const start = () =>
+  const [pending, setPending] = useState<{ title: string; warning: string; start: () => void } | null>(null);
+  const sign = () =>
     openPage(signPages.operation({ houseType: String(houseType), houseId: String(houseId) }));
-  const onStart = () => {
+  const record = () => openPage(ledgerPages.addFromHouse(houseId, houseType));
+  const onStart = (title: string, start: () => void) => {
+    if (snapshot.matches('failed')) {
+      send({ type: 'retry' });
+      return;
+    }
     const contracts = snapshot.context.data as DealContract[] | null;
-    const message = contracts ? runningContractWarning(contracts) : null;
-    if (message) setWarning(message);
+    const warning = contracts ? runningContractWarning(contracts) : null;
+    if (warning) setPending({ title, warning, start });
     else start();
   };
   return (
     <>
-      <Button
-        variant="soft"
-        color="green"
-        disabled={snapshot.matches('loading')}
-        onClick={() => (snapshot.matches('failed') ? send({ type: 'retry' }) : onStart())}
-      >
-        发起签约
-      </Button>
-      <AlertDialog.Root open={warning !== null} onOpenChange={(open) => !open && setWarning(null)}>
+      {canSign && (
+        <Button
+          variant="soft"
+          color="green"
+          disabled={snapshot.matches('loading')}
+          onClick={() => onStart('发起签约', sign)}
+        >
+          发起签约
+        </Button>
+      )}
+      {canRecord && (
+        <Button
+          variant="soft"
+          disabled={snapshot.matches('loading')}
+          onClick={() => onStart('录入合同', record)}
+        >
+          录入合同
+        </Button>
+      )}
+      <AlertDialog.Root open={pending !== null} onOpenChange={(open) => !open && setPending(null)}>
         <AlertDialog.Content maxWidth="460px">
-          <AlertDialog.Title>发起签约</AlertDialog.Title>
-          <AlertDialog.Description size="2">{warning}</AlertDialog.Description>
+          <AlertDialog.Title>{pending?.title}</AlertDialog.Title>
+          <AlertDialog.Description size="2">{pending?.warning}</AlertDialog.Description>
           <Flex gap="3" mt="4" justify="end">
             <AlertDialog.Cancel>
               <Button variant="soft" color="gray">
@@ -136,7 +172,7 @@ export function StartSignFromHouse({ houseId, houseType }: { houseId: number; ho
               </Button>
             </AlertDialog.Cancel>
             <AlertDialog.Action>
-              <Button onClick={start}>继续发起</Button>
+              <Button onClick={() => pending?.start()}>继续发起</Button>
             </AlertDialog.Action>
           </Flex>
         </AlertDialog.Content>

@@ -19,6 +19,7 @@ import {
 import { requireContractAuth } from './scope';
 import { ContractAuth } from '../../../domain/auth-ids';
 import { type LedgerType } from './contracts';
+import { checkDealLinks } from '../deals/contract-deal';
 // ---- recording a contract ----------------------------------------------------------------------
 
 export type PartyInput = BodyOf<'contractSaleAdd'>['parties']['partyA'];
@@ -109,6 +110,9 @@ export async function addContract(
       .where(and(inCompany(ledgerTags, session.companyId), inArray(ledgerTags.id, tagIds)));
     if (found.length !== tagIds.length) throw businessError('合同标签不存在或已被删除');
   }
+  // The listing and the customer it was started from, as the recorder sees them (another company's
+  // or an unseen one: 404 and nothing written).
+  const links = await checkDealLinks(db, session, type, body);
   const [user] = await db.select({ deptId: users.deptId }).from(users).where(eq(users.id, session.userId));
   const houseInfo = {
     ...body.houseInfo,
@@ -149,6 +153,8 @@ export async function addContract(
             furniture: body.furniture ?? { items: [] },
             remark: body.remark?.trim() || null,
             signDate: body.signDate,
+            houseId: links.houseId,
+            customerId: links.customerId,
             userId: session.userId,
             deptId: user?.deptId ?? null,
             entryTime: now,

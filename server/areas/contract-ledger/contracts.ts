@@ -24,9 +24,15 @@ import { formatDateTime } from '../../format';
 import {
   deletableRentStates,
   deletableSaleStates,
+  rentStates,
+  saleStates,
   type RentState,
   type SaleState,
 } from '../../../machines/contract-states';
+import { hasAuth } from '../../../domain/permissions';
+import { isRunningContract } from '../../../domain/sign-deal';
+import { loadAuthSnapshot } from '../auth/auth-snapshot';
+import { dealRefs } from '../deals/contract-deal';
 import { findPendingApproval } from '../oa/instances';
 import { loadHierarchy, subtreeIds } from '../org/department-scope';
 import { requireContractAuth, visibleContracts } from './scope';
@@ -271,6 +277,7 @@ async function readDetail(db: Db, session: Session, row: ContractRow) {
     bankinfo: row.bankinfo,
     furniture: row.furniture,
     remark: row.remark,
+    ...(await dealRefs(db, session.companyId, { houseId: row.houseId, customerId: row.customerId })),
     stateRecords: records.map(({ createdAt, ...record }) => ({
       ...record,
       createTime: formatDateTime(createdAt),
@@ -364,5 +371,58 @@ export async function deleteContract(
       )
       .returning({ id: ledgerContracts.id });
     if (!deleted) throw new ApiError(Codes.stateConflict, Messages.stateNotAllowed);
+  });
+}
+
+/**
+ * The ledger contracts concerning a listing or naming a customer as 乙方 (issue 41), as the listing's
+ * and the customer's contract lists show them beside the sign contracts; only those the user's 查看合同
+ * range shows, none without 查看合同. The caller checks that the listing or customer is visible.
+ */
+export async function ledgerContractsConcerning(
+  db: Db,
+  session: Session,
+  link: { houseId: number } | { customerId: number },
+) {
+  if (
+    !hasAuth(
+      await loadAuthSnapshot(db, session),
+      ContractAuth.appType,
+      ContractAuth.itemId,
+      ContractAuth.view,
+    )
+  )
+    return null;
+  const rows = await db
+    .select()
+    .from(ledgerContracts)
+    .where(
+      and(
+        inCompany(ledgerContracts, session.companyId),
+        'houseId' in link
+          ? eq(ledgerContracts.houseId, link.houseId)
+          : eq(ledgerContracts.customerId, link.customerId),
+        isNull(ledgerContracts.deletedAt),
+        await visibleContracts(db, session),
+      ),
+    )
+    .orderBy(desc(ledgerContracts.entryTime), desc(ledgerContracts.id));
+  return rows.map((row) => {
+    const type = row.contractType as LedgerType;
+    return {
+      source: 2 as const,
+      contractId: row.id,
+      contractNo: row.contractNo,
+      boxName: type === 1 ? '买卖合同台账' : '租赁合同台账',
+      contractType: type,
+      state: row.state,
+      running: isRunningContract({ source: 2, contractType: type, state: row.state })
+        ? (1 as const)
+        : (0 as const),
+      stateName: type === 1 ? saleStates[row.state as SaleState] : rentStates[row.state as RentState],
+      partyANames: row.partyAName,
+      partyBNames: row.partyBName,
+      createTime: formatDateTime(row.entryTime),
+    };
   });
 }

@@ -106,12 +106,12 @@ export async function applyCustomerDeal(
   );
 }
 
-/** The contract is voided after it was signed: the customer is 未成交 again, with a record. */
+/** The contract is voided (or ended otherwise) after it was a deal: the customer is 未成交 again, with a record. */
 export async function undoCustomerDeal(
   tx: Db,
   clock: Clock,
   who: RecordAuthor,
-  input: { customerId: number; contractNo: string },
+  input: { customerId: number; contractNo: string; ended?: string },
 ): Promise<void> {
   const customer = await lockedCustomer(tx, who.companyId, input.customerId);
   if (!customer || customer.dealStatus !== CustomerDeal.deal) return;
@@ -127,7 +127,7 @@ export async function undoCustomerDeal(
     who,
     customer.id,
     CustomerRecordTypes.cancelDeal,
-    `合同 ${input.contractNo} 已作废，取消成交`,
+    `合同 ${input.contractNo} ${input.ended ?? '已作废'}，取消成交`,
     [{ field: 'dealStatus', title: '成交状态', before: '成交', after: '未成交' }],
   );
 }

@@ -175,6 +175,8 @@ export type DealInput = {
   kind: ContractKind;
   /** A lease's end date (YYYY-MM-DD), kept on the rented listing. */
   leaseEnd?: string | null;
+  /** How the contract ended when its deal is taken back (作废 by default). */
+  ended?: string;
 };
 
 async function lockedHouse(tx: Db, companyId: number, houseId: number) {
@@ -226,7 +228,7 @@ export async function applyHouseDeal(
   await writeSystemFollowUp(tx, who.companyId, house.id, who.userId, content, now);
 }
 
-/** The contract is voided after it was signed: the listing is 有效 again, with a record. */
+/** The contract is voided (or ended otherwise) after it was a deal: the listing is 有效 again, with a record. */
 export async function undoHouseDeal(
   tx: Db,
   clock: Clock,
@@ -245,7 +247,7 @@ export async function undoHouseDeal(
     { houseState: validHouseState, updateTime: now },
     eq(houses.id, house.id),
   );
-  const content = `合同 ${input.contractNo} 已作废，撤销${input.kind === 1 ? '成交' : '出租'}：状态由「${from}」改为「${to}」`;
+  const content = `合同 ${input.contractNo} ${input.ended ?? '已作废'}，撤销${input.kind === 1 ? '成交' : '出租'}：状态由「${from}」改为「${to}」`;
   await writeRecord(tx, clock, who, {
     appType: HouseAuth.appType,
     itemId: house.id,

@@ -27,7 +27,7 @@ import { requireSignSetting } from './settings';
 import { detailButtons, isAllowed, nextTypeAfterSubmit, signOaItems, SignStates } from './states';
 import { at, listItem, listRowOf } from './contract-list';
 import { checkSignBodyList, signBodyViews } from './sign-bodies';
-import { checkDealLinks, dealRefsOf } from './deal-links';
+import { checkSignDealLinks, dealRefsOf } from './deal-links';
 
 type SubmitBody = BodyOf<'contractSubmissionV2501'>;
 
@@ -126,7 +126,7 @@ export async function submitContract(db: Db, session: Session, now: Date, body: 
   checkOaParam(template, body.oaParam);
   const content = checkContractContent(template, body.content);
   await checkSignBodyList(db, session.companyId, body.signBodyList ?? []);
-  const links = await checkDealLinks(db, session, template.type, body);
+  const links = await checkSignDealLinks(db, session, template.type, body);
   if (body.draftCode) {
     // A retried submission of the same draft answers with the contract it already made.
     const [existing] = await db
@@ -204,7 +204,7 @@ export async function editContract(db: Db, session: Session, now: Date, body: Bo
   const content = checkContractContent(template, body.content);
   await checkSignBodyList(db, session.companyId, body.signBodyList ?? []);
   // An edit that names no listing or customer keeps those the contract has.
-  const given = await checkDealLinks(db, session, template.type, body);
+  const given = await checkSignDealLinks(db, session, template.type, body);
   const links = {
     houseId: given.houseId ?? contract.houseId,
     customerId: given.customerId ?? contract.customerId,

@@ -14,46 +14,26 @@ import { inCompany } from '../../db/company-scope';
 import { signContracts } from '../../db/schema-sign';
 import type { Clock } from '../../clock';
 import type { Session } from '../../contract/types';
-import { businessError } from '../../contract/envelope';
+import { businessError, forbidden } from '../../contract/envelope';
 import { formatDateTime } from '../../format';
+import { requireVisibleHouse } from '../housing/contract-deals';
+import { requireVisibleCustomer } from '../customer/contract-deals';
 import {
-  applyHouseDeal,
-  houseForContract,
-  houseRefs,
-  requireVisibleHouse,
-  undoHouseDeal,
-} from '../housing/contract-deals';
-import {
-  applyCustomerDeal,
-  customerForContract,
-  customerRefs,
-  requireVisibleCustomer,
-  undoCustomerDeal,
-} from '../customer/contract-deals';
+  checkDealLinks,
+  dealRefs,
+  takeBackDeal,
+  writeDeal,
+  type ContractDeal,
+  type DealLinks,
+} from '../deals/contract-deal';
+import { ledgerContractsConcerning } from '../contract-ledger/contracts';
+import { loadAuthSnapshot } from '../auth/auth-snapshot';
 import type { ContractRow } from './access';
-import { requireSignAuth } from './access';
+import { signApp } from './access';
 import { SignAuth } from '../../../domain/auth-ids';
+import { hasAuth, noPermissionMessage } from '../../../domain/permissions';
+import { isRunningContract } from '../../../domain/sign-deal';
 import { signStateNames, type SignState } from './states';
-
-export type DealLinks = { houseId: number | null; customerId: number | null };
-
-/**
- * The listing and customer a submission names, checked with the submitter's session: another
- * company's or an unseen one answers 404 and nothing is written; a listing of the other kind 405.
- */
-export async function checkDealLinks(
-  db: Db,
-  session: Session,
-  contractType: number,
-  input: { houseId?: number | undefined; customerId?: number | undefined },
-): Promise<DealLinks> {
-  if (input.houseId !== undefined) {
-    if (contractType !== 1 && contractType !== 2) throw businessError('自定义合同不能关联房源');
-    await houseForContract(db, session, input.houseId, contractType);
-  }
-  if (input.customerId !== undefined) await customerForContract(db, session, input.customerId);
-  return { houseId: input.houseId ?? null, customerId: input.customerId ?? null };
-}
 
 type DealContract = Pick<
   ContractRow,
@@ -67,6 +47,30 @@ function leaseEndOf(contract: DealContract): string | null {
 
 const isDealKind = (type: number): type is 1 | 2 => type === 1 || type === 2;
 
+/**
+ * The listing and customer a submission names (checkDealLinks, server/areas/deals); a custom
+ * contract (type 3) names no listing.
+ */
+export async function checkSignDealLinks(
+  db: Db,
+  session: Session,
+  contractType: number,
+  input: { houseId?: number | undefined; customerId?: number | undefined },
+): Promise<DealLinks> {
+  if (input.houseId !== undefined && !isDealKind(contractType)) throw businessError('自定义合同不能关联房源');
+  if (isDealKind(contractType)) return checkDealLinks(db, session, contractType, input);
+  return checkDealLinks(db, session, 1, { customerId: input.customerId });
+}
+
+const dealOf = (contract: DealContract & { contractType: 1 | 2 }): ContractDeal => ({
+  companyId: contract.companyId,
+  contractNo: contract.contractNo,
+  kind: contract.contractType,
+  houseId: contract.houseId,
+  customerId: contract.customerId,
+  leaseEnd: leaseEndOf(contract),
+});
+
 /** Writes the deal back once, when the contract has a listing or a customer. */
 export async function applyDeal(
   tx: Db,
@@ -76,19 +80,7 @@ export async function applyDeal(
 ): Promise<void> {
   if (contract.dealApplied === 1 || !isDealKind(contract.contractType)) return;
   if (contract.houseId === null && contract.customerId === null) return;
-  const who = { companyId: contract.companyId, userId: operatorUserId, ip: null };
-  if (contract.houseId !== null)
-    await applyHouseDeal(tx, clock, who, {
-      houseId: contract.houseId,
-      contractNo: contract.contractNo,
-      kind: contract.contractType,
-      leaseEnd: leaseEndOf(contract),
-    });
-  if (contract.customerId !== null)
-    await applyCustomerDeal(tx, clock, who, {
-      customerId: contract.customerId,
-      contractNo: contract.contractNo,
-    });
+  await writeDeal(tx, clock, dealOf({ ...contract, contractType: contract.contractType }), operatorUserId);
   await tx
     .update(signContracts)
     .set({ dealApplied: 1 })
@@ -103,18 +95,13 @@ export async function undoDeal(
   operatorUserId: number | null,
 ): Promise<void> {
   if (contract.dealApplied !== 1 || !isDealKind(contract.contractType)) return;
-  const who = { companyId: contract.companyId, userId: operatorUserId, ip: null };
-  if (contract.houseId !== null)
-    await undoHouseDeal(tx, clock, who, {
-      houseId: contract.houseId,
-      contractNo: contract.contractNo,
-      kind: contract.contractType,
-    });
-  if (contract.customerId !== null)
-    await undoCustomerDeal(tx, clock, who, {
-      customerId: contract.customerId,
-      contractNo: contract.contractNo,
-    });
+  await takeBackDeal(
+    tx,
+    clock,
+    dealOf({ ...contract, contractType: contract.contractType }),
+    operatorUserId,
+    '已作废',
+  );
   await tx
     .update(signContracts)
     .set({ dealApplied: 0 })
@@ -126,19 +113,17 @@ export async function dealRefsOf(
   db: Db,
   contract: Pick<ContractRow, 'companyId' | 'houseId' | 'customerId'>,
 ) {
-  const [houses, customers] = await Promise.all([
-    houseRefs(db, contract.companyId, contract.houseId === null ? [] : [contract.houseId]),
-    customerRefs(db, contract.companyId, contract.customerId === null ? [] : [contract.customerId]),
-  ]);
-  return {
-    houseId: contract.houseId,
-    customerId: contract.customerId,
-    house: contract.houseId === null ? null : (houses.get(contract.houseId) ?? null),
-    customer: contract.customerId === null ? null : (customers.get(contract.customerId) ?? null),
-  };
+  return dealRefs(db, contract.companyId, contract);
 }
 
-async function contractsWhere(db: Db, session: Session, column: 'houseId' | 'customerId', id: number) {
+async function signContractsConcerning(
+  db: Db,
+  session: Session,
+  column: 'houseId' | 'customerId',
+  id: number,
+) {
+  if (!hasAuth(await loadAuthSnapshot(db, session), signApp.appType, signApp.itemId, SignAuth.view))
+    return null;
   const rows = await db
     .select()
     .from(signContracts)
@@ -153,11 +138,15 @@ async function contractsWhere(db: Db, session: Session, column: 'houseId' | 'cus
   return rows
     .filter((row) => row.deletedAt === null)
     .map((row) => ({
+      source: 1 as const,
       contractId: row.id,
       contractNo: row.contractNo,
       boxName: row.boxName,
       contractType: row.contractType as 1 | 2 | 3,
-      state: row.state as SignState,
+      state: row.state,
+      running: isRunningContract({ source: 1, contractType: row.contractType, state: row.state })
+        ? (1 as const)
+        : (0 as const),
       stateName: signStateNames[row.state as SignState],
       partyANames: row.partyANames,
       partyBNames: row.partyBNames,
@@ -165,16 +154,37 @@ async function contractsWhere(db: Db, session: Session, column: 'houseId' | 'cus
     }));
 }
 
-/** houseContracts: the contracts concerning a listing the user sees (查看签约 needed). */
+/**
+ * One list of the contracts concerning a listing or a customer: the sign contracts (查看签约) and the
+ * ledger's (查看合同, its range), newest first; 403 when the user may see neither kind.
+ */
+async function contractsConcerning(
+  db: Db,
+  session: Session,
+  link: { houseId: number } | { customerId: number },
+) {
+  const [signed, ledger] = await Promise.all([
+    'houseId' in link
+      ? signContractsConcerning(db, session, 'houseId', link.houseId)
+      : signContractsConcerning(db, session, 'customerId', link.customerId),
+    ledgerContractsConcerning(db, session, link),
+  ]);
+  if (signed === null && ledger === null) throw forbidden(noPermissionMessage);
+  return (
+    [...(signed ?? []), ...(ledger ?? [])]
+      // createTime is YYYY-MM-DD HH:mm:ss (Beijing): its text order is its time order.
+      .sort((a, b) => b.createTime.localeCompare(a.createTime) || b.contractId - a.contractId)
+  );
+}
+
+/** houseContracts: the contracts concerning a listing the user sees. */
 export async function listHouseContracts(db: Db, session: Session, houseId: number) {
-  await requireSignAuth(db, session, SignAuth.view);
   await requireVisibleHouse(db, session, houseId);
-  return contractsWhere(db, session, 'houseId', houseId);
+  return contractsConcerning(db, session, { houseId });
 }
 
 /** customerContracts: the contracts whose 乙方 is a customer the user sees. */
 export async function listCustomerContracts(db: Db, session: Session, customerId: number) {
-  await requireSignAuth(db, session, SignAuth.view);
   await requireVisibleCustomer(db, session, customerId);
-  return contractsWhere(db, session, 'customerId', customerId);
+  return contractsConcerning(db, session, { customerId });
 }

@@ -8,8 +8,11 @@
 import type { HandlerMap, Session } from '../../contract/types';
 import type { Db } from '../../db/db';
 import { requireSession } from '../user/handlers';
-import { findVisibleContract, requireSignAuth } from './access';
-import { SignAuth } from '../../../domain/auth-ids';
+import { findVisibleContract, requireSignAuth, signApp } from './access';
+import { ContractAuth, SignAuth } from '../../../domain/auth-ids';
+import { hasAuth, noPermissionMessage } from '../../../domain/permissions';
+import { forbidden } from '../../contract/envelope';
+import { loadAuthSnapshot } from '../auth/auth-snapshot';
 import { readContractAddAuth } from './contract-add-auth';
 import { contractDetailOf } from './contracts';
 import { findOwnContract, listOwnContracts } from './my-page';
@@ -17,6 +20,15 @@ import { prefillContract } from './prefill';
 import { listCustomerContracts, listHouseContracts } from './deal-links';
 import { listHistory, previewBlank, previewDraft, previewHistory, previewVisibleContract } from './preview';
 import { listSignRecords } from './sign-records';
+
+/** The form's prefill serves 发起签约 (352) and the ledger's 新增 of the same kind (502 / 503). */
+async function requirePrefillAuth(db: Db, session: Session, type: 1 | 2): Promise<void> {
+  const snapshot = await loadAuthSnapshot(db, session);
+  const addLedger = type === 1 ? ContractAuth.addSale : ContractAuth.addRent;
+  if (hasAuth(snapshot, signApp.appType, signApp.itemId, SignAuth.start)) return;
+  if (hasAuth(snapshot, ContractAuth.appType, ContractAuth.itemId, addLedger)) return;
+  throw forbidden(noPermissionMessage);
+}
 
 async function visible(db: Db, session: Session, contractId: number) {
   const snapshot = await requireSignAuth(db, session, SignAuth.view);
@@ -30,12 +42,12 @@ export const signExtraHandlers = {
 
   async getContractSellData({ query }, context) {
     const session = requireSession(context);
-    await requireSignAuth(context.db, session, SignAuth.start);
+    await requirePrefillAuth(context.db, session, 1);
     return { data: await prefillContract(context.db, session, 1, query) };
   },
   async getContractRentData({ query }, context) {
     const session = requireSession(context);
-    await requireSignAuth(context.db, session, SignAuth.start);
+    await requirePrefillAuth(context.db, session, 2);
     return { data: await prefillContract(context.db, session, 2, query) };
   },
   async houseContracts({ query }, context) {

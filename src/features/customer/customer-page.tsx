@@ -155,7 +155,9 @@ function columns(
   ];
 }
 
-export default function CustomerPage(_props: PageProps) {
+export default function CustomerPage({ params }: PageProps) {
+  // customerId (a contract's 查看客户) opens that customer's detail at once.
+  const initialId = Number(params['customerId']);
   const permissions = usePermissions();
   const can = (authId: number) => permissions.can(CustomerAuth.appType, CustomerAuth.itemId, authId);
   const [attribution, setAttribution] = useState<1 | 2>(1);
@@ -166,7 +168,9 @@ export default function CustomerPage(_props: PageProps) {
     query: toQuery(emptyFilters, 1),
     pageSize: customerPageSize,
   });
-  const [openId, setOpenId] = useState<number | null>(null);
+  const [openId, setOpenId] = useState<number | null>(
+    Number.isInteger(initialId) && initialId > 0 ? initialId : null,
+  );
   const [isEntering, setIsEntering] = useState(false);
   const [picking, setPicking] = useState<CustomerListItem | null>(null);
   const apply = (filters: Filters) => {

@@ -24,7 +24,8 @@ import {
 import { Select } from '../../ui/select';
 import type { PageProps } from '../../core/workspace';
 import { usePermissions } from '../../core/permissions';
-import { StartSignFromHouse } from '../../shared/deal-contracts';
+import { StartContractFromHouse } from '../../shared/deal-contracts';
+import { canRecordContract } from '../../shared/ledger-pages';
 import { inspect } from '../../inspector/inspection-store';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { houseOpenMachine } from '../../../machines/house-open.machine';
@@ -359,9 +360,15 @@ export default function HouseDetailPage({ params }: PageProps) {
             </>
           )}
           {flags.isSeal === 0 &&
-            permissions.can(SignAuth.appType, SignAuth.itemId, SignAuth.start) &&
-            (data.type === 1 || data.type === 2) && (
-              <StartSignFromHouse houseId={houseId} houseType={data.type} />
+            (data.type === 1 || data.type === 2) &&
+            (permissions.can(SignAuth.appType, SignAuth.itemId, SignAuth.start) ||
+              canRecordContract(data.type, permissions.contractAdd)) && (
+              <StartContractFromHouse
+                houseId={houseId}
+                houseType={data.type}
+                canSign={permissions.can(SignAuth.appType, SignAuth.itemId, SignAuth.start)}
+                canRecord={canRecordContract(data.type, permissions.contractAdd)}
+              />
             )}
           {can(HouseAuth.remove) && flags.isSeal === 0 && (
             <Button variant="soft" color="red" disabled={busy} onClick={() => sendPool({ type: 'delete' })}>

@@ -2,7 +2,13 @@
 import { fromPromise } from 'xstate';
 import { api, ok } from '../../api/client';
 import type { ContractKind } from './oa-actors';
-import { rentAddBody, saleAddBody, type LedgerAddForm, type Region } from './contract-add-body';
+import {
+  formFromListing,
+  rentAddBody,
+  saleAddBody,
+  type LedgerAddForm,
+  type Region,
+} from './contract-add-body';
 
 export const loadProvinces = fromPromise<unknown>(async (): Promise<Region[]> =>
   ((await ok(api.GET('/base/getProvince'))).data ?? []).map((p) => ({ id: p.provinceid, name: p.name })),
@@ -33,5 +39,17 @@ export function addLedgerContract(kind: ContractKind) {
         : await ok(api.POST('/contract/v2/contractRentAdd', { body: rentAddBody(form) }));
     if (!result.data) throw new Error('录入失败');
     return { contractId: result.data.contractId, contractNo: result.data.contractNo };
+  });
+}
+
+/** The form prefilled from a listing the user sees (the same prefill as 发起签约 from a listing). */
+export function loadListingForm(kind: ContractKind, houseId: number) {
+  return fromPromise<unknown>(async (): Promise<LedgerAddForm> => {
+    const query = { params: { query: { houseId } } };
+    const result =
+      kind === 'sale'
+        ? await ok(api.GET('/sign/getContractSellData', query))
+        : await ok(api.GET('/sign/getContractRentData', query));
+    return formFromListing(kind, houseId, result.data ?? {});
   });
 }

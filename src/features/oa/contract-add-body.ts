@@ -5,6 +5,7 @@
  */
 import type { paths } from '../../../openapi/generated/api';
 import type { ContractKind } from './oa-actors';
+import { canRecordContract, type ContractAddFlags } from '../../shared/ledger-pages';
 
 export type SaleAddBody =
   paths['/contract/v2/contractSaleAdd']['post']['requestBody']['content']['application/json'];
@@ -33,14 +34,16 @@ export type LedgerAddForm = {
   endDate: string;
   monthlyRent: string;
   remark: string;
+  /** The listing the contract was started from (issue 41), or null. */
+  houseId: number | null;
+  /** The customer the 乙方 was picked from (从客源选择), and the name shown for it. */
+  customerId: number | null;
+  customerName: string | null;
 };
 
 /** 新增 on a tab: newAddBtn and the flag of that kind (getContractAddOperateAuth). */
-export function canAddContract(
-  kind: ContractKind,
-  flags: { newAddBtn: boolean; saleContractNewAdd: boolean; rentContractNewAdd: boolean },
-): boolean {
-  return flags.newAddBtn && (kind === 'sale' ? flags.saleContractNewAdd : flags.rentContractNewAdd);
+export function canAddContract(kind: ContractKind, flags: ContractAddFlags): boolean {
+  return canRecordContract(kind === 'sale' ? 1 : 2, flags);
 }
 
 const emptyParty: PartyForm = { subjectType: '1', name: '', certNo: '', phone: '' };
@@ -62,6 +65,9 @@ export const emptyLedgerAddForm: LedgerAddForm = {
   endDate: '',
   monthlyRent: '',
   remark: '',
+  houseId: null,
+  customerId: null,
+  customerName: null,
 };
 
 /** The first thing missing before anything is sent, in the seed's words, or null. */
@@ -111,7 +117,60 @@ function base(form: LedgerAddForm) {
     },
     parties: { partyA: party(form.partyA), partyB: party(form.partyB) },
     ...(remark ? { remark } : {}),
+    ...(form.houseId !== null ? { houseId: form.houseId } : {}),
+    ...(form.customerId !== null ? { customerId: form.customerId } : {}),
   };
+}
+
+type Prefill = Record<string, unknown>;
+
+const group = (value: unknown): Prefill =>
+  typeof value === 'object' && value !== null ? (value as Prefill) : {};
+const text = (value: unknown): string =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+const region = (value: unknown): Region | null => {
+  const { id, name } = group(value);
+  return typeof id === 'number' && typeof name === 'string' ? { id, name } : null;
+};
+
+/**
+ * The form as the listing fills it (getContractSellData / getContractRentData with houseId): the
+ * house, the price or monthly rent, and the owner as 甲方 — his phone only when the listing's
+ * protection rule shows it to this user. The broker completes the rest.
+ */
+export function formFromListing(kind: ContractKind, houseId: number, prefill: Prefill): LedgerAddForm {
+  const house = group(prefill['houseInfo']);
+  const owner = group(prefill['partyA']);
+  return {
+    ...emptyLedgerAddForm,
+    houseId,
+    province: region(house['province']),
+    city: region(house['city']),
+    district: region(house['district']),
+    houseName: text(house['houseName']),
+    houseBuilding: text(house['houseBuilding']),
+    houseRoomNo: text(house['houseRoomNo']),
+    partyA: { ...emptyParty, name: text(owner['name']), phone: text(owner['phone']) },
+    transactionPrice: kind === 'sale' ? text(group(prefill['transaction'])['transactionPrice']) : '',
+    monthlyRent: kind === 'rent' ? text(group(prefill['rental'])['monthlyRent']) : '',
+  };
+}
+
+/** 从客源选择: the 乙方 is the customer (name, and the phone when the customer book shows it in full). */
+export function withPickedCustomer(
+  form: LedgerAddForm,
+  customer: { customerId: number; name: string; phone: string | null },
+): LedgerAddForm {
+  return {
+    ...form,
+    customerId: customer.customerId,
+    customerName: customer.name,
+    partyB: { ...form.partyB, subjectType: '1', name: customer.name, phone: customer.phone ?? '' },
+  };
+}
+
+export function withoutPickedCustomer(form: LedgerAddForm): LedgerAddForm {
+  return { ...form, customerId: null, customerName: null };
 }
 
 export function saleAddBody(form: LedgerAddForm): SaleAddBody {

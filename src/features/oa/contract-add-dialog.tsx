@@ -14,10 +14,19 @@ import { paymentMethodOptions } from '../../../domain/sign-contract-text';
 import { resourceMachine } from '../../../machines/resource.machine';
 import { inspect } from '../../inspector/inspection-store';
 import type { ContractKind } from './oa-actors';
-import { addLedgerContract, fetchCities, fetchDistricts, loadProvinces } from './contract-add-actors';
+import { CustomerPicker } from '../../shared/customer-picker';
+import {
+  addLedgerContract,
+  fetchCities,
+  fetchDistricts,
+  loadListingForm,
+  loadProvinces,
+} from './contract-add-actors';
 import {
   emptyLedgerAddForm,
   missingField,
+  withPickedCustomer,
+  withoutPickedCustomer,
   type LedgerAddForm,
   type PartyForm,
   type Region,
@@ -123,7 +132,45 @@ function PartyFields({
   );
 }
 
-function AddForm({ kind, onAdded }: { kind: ContractKind; onAdded: (contractId: number) => void }) {
+/** 新增 started from a listing (its detail's 录入合同): the form waits for the listing's prefill. */
+function ListingAddForm({
+  kind,
+  houseId,
+  onAdded,
+}: {
+  kind: ContractKind;
+  houseId: number;
+  onAdded: (contractId: number) => void;
+}) {
+  const [machine] = useState(() =>
+    resourceMachine.provide({ actors: { load: loadListingForm(kind, houseId) } }),
+  );
+  const [snapshot, send] = useMachine(machine, { inspect });
+  if (snapshot.matches('failed'))
+    return (
+      <Flex gap="3" align="center">
+        <Text color="red" role="alert">
+          {snapshot.context.error}
+        </Text>
+        <Button size="1" variant="soft" onClick={() => send({ type: 'retry' })}>
+          重试
+        </Button>
+      </Flex>
+    );
+  const prefilled = snapshot.context.data as LedgerAddForm | null;
+  if (!prefilled) return <Text color="gray">正在读取房源...</Text>;
+  return <AddForm kind={kind} initial={prefilled} onAdded={onAdded} />;
+}
+
+function AddForm({
+  kind,
+  initial = emptyLedgerAddForm,
+  onAdded,
+}: {
+  kind: ContractKind;
+  initial?: LedgerAddForm;
+  onAdded: (contractId: number) => void;
+}) {
   const [regionMachine] = useState(() => resourceMachine.provide({ actors: { load: loadProvinces } }));
   const [regions] = useMachine(regionMachine, { inspect });
   const [machine] = useState(() =>
@@ -132,10 +179,17 @@ function AddForm({ kind, onAdded }: { kind: ContractKind; onAdded: (contractId: 
     }),
   );
   const [snapshot, send, actor] = useMachine(machine, { inspect });
-  const [form, setForm] = useState<LedgerAddForm>(emptyLedgerAddForm);
+  const [form, setForm] = useState<LedgerAddForm>(initial);
   const [cities, setCities] = useState<Region[]>([]);
   const [districts, setDistricts] = useState<Region[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
+  const [regionsOf, setRegionsOf] = useState<LedgerAddForm | null>(null);
+  if (regionsOf !== initial) {
+    // A prefilled province and city offer their cities and districts, as if they had been chosen.
+    setRegionsOf(initial);
+    if (initial.province) fetchCities(initial.province.id).then(setCities, (error: unknown) => fail(error));
+    if (initial.city) fetchDistricts(initial.city.id).then(setDistricts, (error: unknown) => fail(error));
+  }
   const [hasSaved, setSaved] = useState(false);
   const provinces = (regions.context.data as Region[] | null) ?? [];
   const set = (patch: Partial<LedgerAddForm>) => setForm((current) => ({ ...current, ...patch }));
@@ -206,6 +260,12 @@ function AddForm({ kind, onAdded }: { kind: ContractKind; onAdded: (contractId: 
       </Grid>
       <PartyFields title={partyTitles[kind].a} value={form.partyA} onChange={(partyA) => set({ partyA })} />
       <PartyFields title={partyTitles[kind].b} value={form.partyB} onChange={(partyB) => set({ partyB })} />
+      <CustomerPicker
+        contractType={kind === 'sale' ? 1 : 2}
+        picked={form.customerName}
+        onPick={(customer) => setForm((current) => withPickedCustomer(current, customer))}
+        onClear={() => setForm((current) => withoutPickedCustomer(current))}
+      />
       <Heading size="2">{kind === 'sale' ? '交易信息' : '租赁信息'}</Heading>
       {kind === 'sale' ? (
         <Grid columns="3" gap="2">
@@ -255,12 +315,15 @@ function AddForm({ kind, onAdded }: { kind: ContractKind; onAdded: (contractId: 
 /** The 新增 button of the ledger's tab and its dialog; a recorded contract opens in the ledger. */
 export function ContractAddButton({
   kind,
+  fromHouseId,
   onAdded,
 }: {
   kind: ContractKind;
+  /** Opened from a listing's 录入合同: the dialog opens at once, prefilled from the listing. */
+  fromHouseId?: number | undefined;
   onAdded: (contractId: number) => void;
 }) {
-  const [isOpen, setOpen] = useState(false);
+  const [isOpen, setOpen] = useState(fromHouseId !== undefined);
   const title = kind === 'sale' ? '新增买卖合同' : '新增租赁合同';
   return (
     <Dialog.Root open={isOpen} onOpenChange={setOpen}>
@@ -269,16 +332,27 @@ export function ContractAddButton({
       </Dialog.Trigger>
       <Dialog.Content maxWidth="820px" aria-describedby={undefined}>
         <Dialog.Title>{title}</Dialog.Title>
-        {isOpen && (
-          <AddForm
-            key={kind}
-            kind={kind}
-            onAdded={(contractId) => {
-              setOpen(false);
-              onAdded(contractId);
-            }}
-          />
-        )}
+        {isOpen &&
+          (fromHouseId !== undefined ? (
+            <ListingAddForm
+              key={`${kind}-${fromHouseId}`}
+              kind={kind}
+              houseId={fromHouseId}
+              onAdded={(contractId) => {
+                setOpen(false);
+                onAdded(contractId);
+              }}
+            />
+          ) : (
+            <AddForm
+              key={kind}
+              kind={kind}
+              onAdded={(contractId) => {
+                setOpen(false);
+                onAdded(contractId);
+              }}
+            />
+          ))}
       </Dialog.Content>
     </Dialog.Root>
   );

@@ -38,6 +38,7 @@ import {
 } from './oa-actors';
 import { errorText, formatWan, formatYuan } from './oa-format';
 import { Pictures } from './contract-pictures';
+import { DealLinkItems } from '../../shared/deal-link-items';
 import { PendingApproval, StateBadge, StateChangeForm, stateNames } from './contract-state-change';
 import { usePermissions } from '../../core/permissions';
 import { ContractAuth, SignAuth } from '../../../domain/auth-ids';
@@ -237,6 +238,7 @@ export function ContractDetail({
         <Box pt="3">
           <Tabs.Content value="info">
             <DataList.Root size="2">
+              <DealLinkItems house={detail.house} customer={detail.customer} testIdPrefix="ledger-detail" />
               <DataList.Item>
                 <DataList.Label>{kind === 'sale' ? '卖方（甲方）' : '出租方（甲方）'}</DataList.Label>
                 <DataList.Value>

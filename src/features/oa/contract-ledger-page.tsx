@@ -3,7 +3,8 @@
  * contractRentPosts) with the seed's search — keyword by 小区名称 / 合同编号 / 电话 / 业主/客户姓名,
  * signatory, entry time, state, tags, sort 1 签约时间降序 / 2 升序, 15 per page — and each contract's
  * detail (the sale or rent contract machine). Page parameters contractType (1 sale, 2 rent) and
- * contractId open a contract at once. 新增 records a contract of the tab's kind, shown only when the
+ * contractId open a contract at once; houseId (from a listing's 录入合同) opens 新增 prefilled from that
+ * listing. 新增 records a contract of the tab's kind, shown only when the
  * add flags allow it (getContractAddOperateAuth: newAddBtn and saleContractNewAdd / rentContractNewAdd).
  */
 import { useState } from 'react';
@@ -187,6 +188,7 @@ function ledgerColumns(kind: ContractKind, onOpen: (contractId: number) => void)
 export default function ContractLedgerPage({ params }: PageProps) {
   const initialKind: ContractKind = params['contractType'] === '2' ? 'rent' : 'sale';
   const initialId = Number(params['contractId']);
+  const fromHouse = Number(params['houseId']);
   const [kind, setKind] = useState<ContractKind>(initialKind);
   const { contractAdd } = usePermissions();
   const canAdd = canAddContract(kind, contractAdd);
@@ -224,6 +226,9 @@ export default function ContractLedgerPage({ params }: PageProps) {
         {canAdd && (
           <ContractAddButton
             kind={kind}
+            fromHouseId={
+              Number.isInteger(fromHouse) && fromHouse > 0 && kind === initialKind ? fromHouse : undefined
+            }
             onAdded={(contractId) => {
               list.reload();
               setOpenId(contractId);

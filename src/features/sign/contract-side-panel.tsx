@@ -13,7 +13,7 @@ import { WidgetFieldsForm } from '../../ui/widget-fields-form';
 import { FurnitureForm } from './contract-furniture-form';
 import { GroupForm } from './contract-group-form';
 import { PartyForm } from './contract-party-form';
-import { CustomerPicker } from './contract-customer-picker';
+import { CustomerPicker } from '../../shared/customer-picker';
 import { withPickedCustomer, withoutPickedCustomer } from './contract-form-values';
 import { RegionPicker } from './contract-region-picker';
 

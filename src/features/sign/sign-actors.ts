@@ -636,29 +636,3 @@ export function saveTemplateSettings(boxId: number) {
     );
   });
 }
-
-export type CustomerChoice = components['schemas']['CustomerListItem'];
-
-/**
- * The customers a 乙方 can be picked from: the user's private customers of the contract's kind
- * (求购 for a sale, 求租 for a rent), searched by name or by the last digits of a phone; the phones
- * come as the customer book shows them to this user.
- */
-export function searchPartyCustomers(query: { contractType: 1 | 2 | 3; keyword: string }) {
-  return fromPromise<unknown>(async (): Promise<CustomerChoice[]> => {
-    const keyword = query.keyword.trim();
-    const result = await ok(
-      api.POST('/customer/v2/customerPosts', {
-        body: {
-          customerAttribution: 1,
-          customerType: query.contractType === 2 ? 2 : query.contractType === 1 ? 1 : 0,
-          sort: 0,
-          ...(keyword ? { keyword, searchType: /^\d+$/.test(keyword) ? 1 : 3 } : {}),
-          pageindex: 1,
-          pagesize: 10,
-        },
-      }),
-    );
-    return result.data ?? [];
-  });
-}

@@ -4,9 +4,8 @@
  * print count).
  */
 import type { ReactNode } from 'react';
-import { Badge, Button, DataList, Flex } from '@radix-ui/themes';
-import { useWorkspace } from '../../core/workspace';
-import { housePages } from '../../shared/house-pages';
+import { DataList } from '@radix-ui/themes';
+import { DealLinkItems } from '../../shared/deal-link-items';
 import { contractTypeNames, houseTitle, signatureTypeNames } from '../../shared/sign-format';
 import type { SignDetail } from './sign-actors';
 
@@ -35,7 +34,6 @@ export function SignSummary({
   afterTimes?: ReactNode;
   footer?: ReactNode;
 }) {
-  const { openPage } = useWorkspace();
   return (
     <DataList.Root size="2">
       <Item label="合同编号" testId={`${testIdPrefix}-contract-no`}>
@@ -46,35 +44,7 @@ export function SignSummary({
         {detail.boxName}（{contractTypeNames[detail.contractType]}）
       </Item>
       <Item label="房屋">{houseTitle(detail.houseInfo)}</Item>
-      {detail.house && (
-        <Item label="关联房源" testId={`${testIdPrefix}-house`}>
-          <Flex gap="2" align="center">
-            {detail.house.title} {detail.house.houseNo}
-            <Badge color={detail.house.houseState === 3 ? 'green' : 'gray'}>
-              {detail.house.houseState === 3 ? '成交' : detail.house.stateName}
-            </Badge>
-            <Button
-              size="1"
-              variant="ghost"
-              onClick={() =>
-                detail.house && openPage(housePages.detail(detail.house.houseId, detail.house.type))
-              }
-            >
-              查看房源
-            </Button>
-          </Flex>
-        </Item>
-      )}
-      {detail.customer && (
-        <Item label="关联客户" testId={`${testIdPrefix}-customer`}>
-          <Flex gap="2" align="center">
-            {detail.customer.name} {detail.customer.customerNo}
-            <Badge color={detail.customer.dealStatus === 1 ? 'green' : 'gray'}>
-              {detail.customer.dealStatus === 1 ? '成交' : '未成交'}
-            </Badge>
-          </Flex>
-        </Item>
-      )}
+      <DealLinkItems house={detail.house} customer={detail.customer} testIdPrefix={testIdPrefix} />
       <Item label="签署方式">{signatureTypeNames[detail.signatureType]}</Item>
       {afterSignatureType}
       <Item label="创建时间">{detail.createTime}</Item>

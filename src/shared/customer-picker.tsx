@@ -1,15 +1,43 @@
 /**
- * 从客源选择 (issue 41): the 乙方 picked from the user's own customers, searched by name or by the last
+ * 从客源选择 (issue 41), for the sign form and the ledger's 新增 alike: the 乙方 picked from the user's own customers, searched by name or by the last
  * digits of a phone. A picked customer fills the name and, when the customer book shows it to this
  * user in full, the phone; the contract then names the customer (its deal is written back to it).
  */
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { Button, Dialog, Flex, Table, Text } from '@radix-ui/themes';
-import { TextField } from '../../ui/text-field';
-import { resourceMachine } from '../../../machines/resource.machine';
-import { inspect } from '../../inspector/inspection-store';
-import { searchPartyCustomers, type CustomerChoice } from './sign-actors';
+import { fromPromise } from 'xstate';
+import { TextField } from '../ui/text-field';
+import { resourceMachine } from '../../machines/resource.machine';
+import { inspect } from '../inspector/inspection-store';
+import { api, ok } from '../api/client';
+import type { components } from '../../openapi/generated/api';
+
+export type CustomerChoice = components['schemas']['CustomerListItem'];
+
+/**
+ * The customers a 乙方 can be picked from: the user's private customers of the contract's kind
+ * (求购 for a sale, 求租 for a rent), searched by name or by the last digits of a phone; the phones
+ * come as the customer book shows them to this user.
+ */
+export function searchPartyCustomers(query: { contractType: 1 | 2 | 3; keyword: string }) {
+  return fromPromise<unknown>(async (): Promise<CustomerChoice[]> => {
+    const keyword = query.keyword.trim();
+    const result = await ok(
+      api.POST('/customer/v2/customerPosts', {
+        body: {
+          customerAttribution: 1,
+          customerType: query.contractType === 2 ? 2 : query.contractType === 1 ? 1 : 0,
+          sort: 0,
+          ...(keyword ? { keyword, searchType: /^\d+$/.test(keyword) ? 1 : 3 } : {}),
+          pageindex: 1,
+          pagesize: 10,
+        },
+      }),
+    );
+    return result.data ?? [];
+  });
+}
 
 export type PickedCustomer = { customerId: number; name: string; phone: string | null };
 
