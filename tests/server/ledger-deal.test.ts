@@ -11,6 +11,7 @@ import { houses, appRecords } from '../../server/db/schema-house';
 import { customers } from '../../server/db/schema-customer';
 import { ledgerContracts } from '../../server/db/schema-contract';
 import { users } from '../../server/db/schema';
+import { oaApprovals } from '../../server/db/schema-oa';
 
 type Prefill = {
   houseInfo: { houseName?: string; houseBuilding?: string; houseRoomNo?: string };
@@ -238,6 +239,137 @@ describe('a ledger contract from a listing and a customer', () => {
     expect(await ledgerCount()).toBe(before);
     expect((await houseRow(house.id)).houseState).toBe(1);
     expect(await recordsOf(1, otherHouse.id)).not.toContainEqual(expect.stringContaining('XS2026'));
-    void customerRow;
+  });
+
+  const changeState = async (kind: 1 | 2, contractId: number, state: number, remark?: string) => {
+    // The demo company approves 作废 and 解除 (items 60/67 + state): here the change is made directly
+    // (the approval path applies the same change in the approval's transaction).
+    await f.t.database.db
+      .update(oaApprovals)
+      .set({ state: 0 })
+      .where(
+        and(eq(oaApprovals.companyId, companyId), eq(oaApprovals.oaItemId, (kind === 1 ? 60 : 67) + state)),
+      );
+    const changed = await f.post(
+      kind === 1 ? '/contract/v2/contractSaleStateChange' : '/contract/v2/contractRentStateChange',
+      f.manager,
+      { contractId, state, ...(remark ? { remark } : {}) },
+    );
+    expect(changed.code, changed.message).toBe(200);
+    expect(changed.data).toMatchObject({ state, needApproval: 0 });
+  };
+
+  it('a recorded sale contract is a deal: the listing 我售 out of the pools, the customer 成交; 作废 takes both back, each with a record', async () => {
+    const house = await freeHouse(1);
+    const customer = await freeCustomer();
+    const { body } = await recordFromListing(1, house.id, { id: customer.id, name: customer.name });
+    const added = await f.post('/contract/v2/contractSaleAdd', f.broker, body);
+    expect(added.code, added.message).toBe(200);
+    const { contractId, contractNo } = added.data as { contractId: number; contractNo: string };
+    expect((await houseRow(house.id)).houseState).toBe(3);
+    expect((await customerRow(customer.id)).dealStatus).toBe(1);
+    expect((await recordsOf(1, house.id)).join('\n')).toContain(`合同 ${contractNo} 已签约`);
+    expect(await recordsOf(2, customer.id)).toContainEqual(`合同 ${contractNo} 已签约，客户成交`);
+    const pool = house.attribution === 1 ? 1 : 2;
+    const inPool = await f.post('/housing/v2/housingPosts', f.broker, {
+      pagesize: 100,
+      attribution: pool,
+      userId: brokerId,
+      ...(house.buildingNo ? { buildingNo: house.buildingNo } : {}),
+    });
+    expect((inPool.data as { houseId: number }[]).map((row) => row.houseId)).not.toContain(house.id);
+
+    // 办理中 is still the same deal: nothing is written again.
+    const recordsBefore = (await recordsOf(1, house.id)).length;
+    await changeState(1, contractId, 2);
+    expect((await houseRow(house.id)).houseState).toBe(3);
+    expect(await recordsOf(1, house.id)).toHaveLength(recordsBefore);
+
+    await changeState(1, contractId, 6, '买方放弃购买');
+    expect((await houseRow(house.id)).houseState).toBe(1);
+    expect((await customerRow(customer.id)).dealStatus).toBe(0);
+    expect(await recordsOf(1, house.id)).toContainEqual(
+      expect.stringContaining(`合同 ${contractNo} 已作废，撤销成交`),
+    );
+    expect(await recordsOf(2, customer.id)).toContainEqual(`合同 ${contractNo} 已作废，取消成交`);
+    const listed = (await f.get('/sign/houseContracts', f.broker, { houseId: house.id })).data as Listed[];
+    expect(listed).toContainEqual(
+      expect.objectContaining({ source: 2, contractId, stateName: '作废', running: 0 }),
+    );
+  });
+
+  it('a recorded rent contract rents the listing until the lease’s end; 解除 makes it available again', async () => {
+    const house = await freeHouse(2);
+    const { body } = await recordFromListing(2, house.id, null);
+    const added = await f.post('/contract/v2/contractRentAdd', f.broker, body);
+    expect(added.code, added.message).toBe(200);
+    const { contractId, contractNo } = added.data as { contractId: number; contractNo: string };
+    const rented = await houseRow(house.id);
+    expect(rented.houseState).toBe(3);
+    expect(rented.rentInfo?.rentExpire).toBe('2027-11-30');
+    await changeState(2, contractId, 2, '租客提前退租');
+    expect((await houseRow(house.id)).houseState).toBe(1);
+    expect(await recordsOf(1, house.id)).toContainEqual(
+      expect.stringContaining(`合同 ${contractNo} 已解除，撤销出租`),
+    );
+  });
+
+  it('deleting a 待办理 sale contract takes its deal back', async () => {
+    const house = await freeHouse(1);
+    const { body } = await recordFromListing(1, house.id, null);
+    const added = await f.post('/contract/v2/contractSaleAdd', f.broker, body);
+    expect(added.code, added.message).toBe(200);
+    const { contractId, contractNo } = added.data as { contractId: number; contractNo: string };
+    expect((await houseRow(house.id)).houseState).toBe(3);
+    const deleted = await f.post('/contract/v2/contractSaleDelete', f.manager, { contractId });
+    expect(deleted.code, deleted.message).toBe(200);
+    expect((await houseRow(house.id)).houseState).toBe(1);
+    expect(await recordsOf(1, house.id)).toContainEqual(
+      expect.stringContaining(`合同 ${contractNo} 已删除，撤销成交`),
+    );
+  });
+
+  it('a failure while writing the deal leaves no half deal: no contract, the listing and the customer as they were', async () => {
+    const db = f.t.database.db;
+    const house = await freeHouse(1);
+    const customer = await freeCustomer();
+    const { body } = await recordFromListing(1, house.id, { id: customer.id, name: customer.name });
+    const before = await ledgerCount();
+    await db.execute(
+      sql.raw(`create or replace function refuse_customer_change() returns trigger language plpgsql as $$
+        begin raise exception 'refused by the test'; end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger refuse_customer_change before update on customers
+        for each row when (new.id = ${customer.id}) execute function refuse_customer_change()`),
+    );
+    try {
+      const refused = await f.post('/contract/v2/contractSaleAdd', f.broker, body);
+      expect(refused.code).not.toBe(200);
+    } finally {
+      await db.execute(sql.raw('drop trigger refuse_customer_change on customers'));
+    }
+    expect(await ledgerCount()).toBe(before);
+    expect((await houseRow(house.id)).houseState).toBe(1);
+    expect((await customerRow(customer.id)).dealStatus).toBe(0);
+  });
+
+  it('a dealt private listing takes no room under 私盘上限', async () => {
+    const db = f.t.database.db;
+    const house = await freeHouse(1);
+    // Private to the broker (HousePools.private), so that it counts against his cap before the deal.
+    await db.update(houses).set({ attribution: 2 }).where(eq(houses.id, house.id));
+    const used = async () =>
+      (
+        (await f.get('/housing/v2/queryAuthHouseCount', f.broker, { attribution: 2 })).data as {
+          used: number;
+        }
+      ).used;
+    const before = await used();
+    const { body } = await recordFromListing(1, house.id, null);
+    const added = await f.post('/contract/v2/contractSaleAdd', f.broker, body);
+    expect(added.code, added.message).toBe(200);
+    expect((await houseRow(house.id)).attribution).toBe(2);
+    expect(await used()).toBe(before - 1);
   });
 });

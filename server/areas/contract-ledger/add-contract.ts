@@ -19,7 +19,7 @@ import {
 import { requireContractAuth } from './scope';
 import { ContractAuth } from '../../../domain/auth-ids';
 import { type LedgerType } from './contracts';
-import { checkDealLinks } from '../deals/contract-deal';
+import { checkDealLinks, writeDeal } from '../deals/contract-deal';
 // ---- recording a contract ----------------------------------------------------------------------
 
 export type PartyInput = BodyOf<'contractSaleAdd'>['parties']['partyA'];
@@ -160,6 +160,21 @@ export async function addContract(
             entryTime: now,
           })
           .returning({ id: ledgerContracts.id });
+        // A recorded contract was signed offline: it is a deal from now on (isLedgerDeal), written to
+        // the listing and the customer in this transaction.
+        if (links.houseId !== null || links.customerId !== null)
+          await writeDeal(
+            tx,
+            { now: () => now },
+            {
+              companyId: session.companyId,
+              contractNo,
+              kind: type,
+              ...links,
+              leaseEnd: type === 2 ? (body as BodyOf<'contractRentAdd'>).transaction.endDate : null,
+            },
+            session.userId,
+          );
         if (tagIds.length > 0) {
           await tx
             .insert(ledgerContractTags)

@@ -30,9 +30,9 @@ import {
   type SaleState,
 } from '../../../machines/contract-states';
 import { hasAuth } from '../../../domain/permissions';
-import { isRunningContract } from '../../../domain/sign-deal';
+import { isLedgerDeal, isRunningContract } from '../../../domain/sign-deal';
 import { loadAuthSnapshot } from '../auth/auth-snapshot';
-import { dealRefs } from '../deals/contract-deal';
+import { dealRefs, takeBackDeal } from '../deals/contract-deal';
 import { findPendingApproval } from '../oa/instances';
 import { loadHierarchy, subtreeIds } from '../org/department-scope';
 import { requireContractAuth, visibleContracts } from './scope';
@@ -371,6 +371,22 @@ export async function deleteContract(
       )
       .returning({ id: ledgerContracts.id });
     if (!deleted) throw new ApiError(Codes.stateConflict, Messages.stateNotAllowed);
+    // A 待办理 sale contract is still a deal: deleting it takes the deal back (issue 41).
+    if ((row.houseId !== null || row.customerId !== null) && isLedgerDeal(type, row.state))
+      await takeBackDeal(
+        tx,
+        { now: () => now },
+        {
+          companyId: row.companyId,
+          contractNo: row.contractNo,
+          kind: type,
+          houseId: row.houseId,
+          customerId: row.customerId,
+          leaseEnd: null,
+        },
+        session.userId,
+        '已删除',
+      );
   });
 }
 

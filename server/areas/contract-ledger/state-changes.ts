@@ -32,6 +32,8 @@ import { onApprovalDecided, type ApprovalOutcome } from '../oa/outcome-hooks';
 import { findVisibleContract, subjectKinds, type LedgerType } from './contracts';
 import { requireContractAuth } from './scope';
 import { ContractAuth } from '../../../domain/auth-ids';
+import { isLedgerDeal } from '../../../domain/sign-deal';
+import { takeBackDeal, writeDeal } from '../deals/contract-deal';
 
 const changedMeanwhile = '合同状态已变化，请刷新后重试';
 
@@ -48,7 +50,47 @@ type ChangedContract = {
   houseName: string;
   /** The 经办人: who recorded the contract. */
   userId: number;
+  contractType: number;
+  houseId: number | null;
+  customerId: number | null;
+  transaction: { endDate?: string } | object;
 };
+
+/**
+ * The deal follows the contract (issue 41): a change that ends it (作废, 解除) takes it back from the
+ * listing and the customer, in the change's transaction, each record saying how the contract ended.
+ */
+async function followDeal(
+  tx: Db,
+  contract: ChangedContract,
+  target: number,
+  type: LedgerType,
+  operatorUserId: number,
+  at: Date,
+): Promise<void> {
+  if (contract.houseId === null && contract.customerId === null) return;
+  const wasDeal = isLedgerDeal(type, contract.state);
+  const isDeal = isLedgerDeal(type, target);
+  if (wasDeal === isDeal) return;
+  const deal = {
+    companyId: contract.companyId,
+    contractNo: contract.contractNo,
+    kind: type,
+    houseId: contract.houseId,
+    customerId: contract.customerId,
+    leaseEnd: 'endDate' in contract.transaction ? (contract.transaction.endDate ?? null) : null,
+  };
+  const clock = { now: () => at };
+  if (isDeal) await writeDeal(tx, clock, deal, operatorUserId);
+  else
+    await takeBackDeal(
+      tx,
+      clock,
+      deal,
+      operatorUserId,
+      stateName(type, target) === '解除' ? '已解除' : '已作废',
+    );
+}
 
 /**
  * 合同报告 (message type 3), as sign contracts do (server/areas/sign/operation-log.ts): a change made
@@ -110,6 +152,7 @@ async function applyChange(
     userId: by.userId,
     createdAt: by.at,
   });
+  await followDeal(tx, contract, target, type, by.operatorUserId, by.at);
   await reportStateChange(tx, contract, target, type, by.operatorUserId, by.at);
 }
 
@@ -223,6 +266,9 @@ async function onStateApprovalDecided(tx: Db, outcome: ApprovalOutcome): Promise
         contractNo: ledgerContracts.contractNo,
         houseName: ledgerContracts.houseName,
         userId: ledgerContracts.userId,
+        houseId: ledgerContracts.houseId,
+        customerId: ledgerContracts.customerId,
+        transaction: ledgerContracts.transaction,
       })
       .from(ledgerContracts)
       .where(and(eq(ledgerContracts.id, request.contractId), inCompany(ledgerContracts, outcome.companyId)));

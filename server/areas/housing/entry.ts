@@ -38,6 +38,7 @@ import {
   unitPrice,
 } from '../../../domain/house-rules';
 import { noPermissionMessage } from '../../../domain/permissions';
+import { dealtHouseState } from './contract-deals';
 import {
   isSoleAgentUploadHidden,
   maySurveyorMaterialChange,
@@ -238,7 +239,10 @@ export async function checkHouse(context: HandlerContext, session: Session, quer
   return { duplicate: 0 as const, houseId: null };
 }
 
-/** How many listings the user holds against a role cap (16 私盘上限 / 15 公盘上限), and the cap. */
+/**
+ * How many listings the user holds against a role cap (16 私盘上限 / 15 公盘上限), and the cap. A dealt
+ * listing (我售 / 我租, state 3) has left the pools (as housingPosts lists them): it takes no room.
+ */
 export async function poolUsage(db: Db, access: HouseAccess, attribution: number) {
   const authId = attribution === HousePools.private ? HouseAuth.privateLimit : HouseAuth.publicLimit;
   const limit = access.grants.get(authId)?.count ?? null;
@@ -254,6 +258,7 @@ export async function poolUsage(db: Db, access: HouseAccess, attribution: number
         inCompany(houses, access.session.companyId),
         isNull(houses.deletedAt),
         eq(houses.attribution, attribution),
+        ne(houses.houseState, dealtHouseState),
         mine,
       ),
     );

@@ -24,8 +24,9 @@ import { orderGroups, pageRun } from './staff-page';
 import { storeManagerOf } from './store-manager';
 import { countHandoverHouses, handOverHouses } from '../housing/contract-deals';
 import { countHandoverCustomers, handOverCustomers } from '../customer/contract-deals';
-import { countHandoverSignContracts, handOverSignContracts } from '../sign/handover';
-import { countHandoverLedgerContracts, handOverLedgerContracts } from '../contract-ledger/handover';
+import { handledSignContracts } from '../sign/handover';
+import { handledLedgerContracts } from '../contract-ledger/handover';
+import { countHandledContracts, handOverHandledContracts } from '../handover/handled-contracts';
 import { countHandoverApprovals, handOverApprovals } from '../oa/handover';
 
 const staffMissing = '员工不存在或已被删除';
@@ -519,8 +520,8 @@ export async function previewResignation(db: Db, session: Session, query: QueryO
     await Promise.all([
       countHandoverHouses(db, session.companyId, target.userId),
       countHandoverCustomers(db, session.companyId, target.userId),
-      countHandoverSignContracts(db, session.companyId, target.userId),
-      countHandoverLedgerContracts(db, session.companyId, target.userId),
+      countHandledContracts(db, handledSignContracts, session.companyId, target.userId),
+      countHandledContracts(db, handledLedgerContracts, session.companyId, target.userId),
       countHandoverApprovals(db, session.companyId, target.userId),
     ]);
   return {
@@ -573,8 +574,8 @@ export async function resignStaff(
     await handOverHouses(tx, clock, { ...who, to: receiver });
     await handOverCustomers(tx, clock, { ...who, to: receiver });
     if (fallback) {
-      await handOverSignContracts(tx, clock, { ...who, to: fallback });
-      await handOverLedgerContracts(tx, clock, { ...who, to: fallback });
+      await handOverHandledContracts(tx, clock, handledSignContracts, { ...who, to: fallback });
+      await handOverHandledContracts(tx, clock, handledLedgerContracts, { ...who, to: fallback });
       await handOverApprovals(tx, session.companyId, target.userId, fallback.id);
     }
     await revokeUserSessions(tx, clock, target.userId);
