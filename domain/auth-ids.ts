@@ -68,7 +68,7 @@ export const HouseAuth = {
 
 /**
  * 客源 (app type 2, item 0; 001 section 6): add 201, view 202 (scope), edit 203 (scope), delete 204,
- * assign 205, to public / pick back 206.
+ * assign 205, to public / pick back 206, daily limit of customer phone views 207 (counted).
  */
 export const CustomerAuth = {
   appType: 2,
@@ -79,6 +79,7 @@ export const CustomerAuth = {
   remove: 204,
   assign: 205,
   pools: 206,
+  phoneDailyViewLimit: 207,
 } as const;
 
 /**

@@ -30,6 +30,7 @@ export const CustomerRecordTypes = {
   autoPublic: 8,
   add: 9,
   remove: 10,
+  viewPhone: 11,
 } as const;
 export const customerRecordTypeNames: Record<number, string> = {
   1: '修改资料',
@@ -42,6 +43,7 @@ export const customerRecordTypeNames: Record<number, string> = {
   8: '按规则自动转公客',
   9: '录入',
   10: '删除',
+  11: '查看电话',
 };
 
 /** The confirmations the screens show before these actions (001 section 8). */
@@ -54,6 +56,30 @@ export const customerConfirmations = {
 } as const;
 
 export const customerNotFoundMessage = '客户不存在或已被删除';
+
+/**
+ * Customer phones are protected like owners' phones (issue 38): with 客户电话查看需写跟进 on (the
+ * default), a customer's phones are masked for everyone but the maintainer of a private customer and
+ * shown in full one view at a time, counted against the role's daily limit (客源 207) and recorded;
+ * after a view, the next one needs a follow-up on the customer first.
+ */
+export const customerPhoneMessages = {
+  followUpFirst: '您查看过该客户的电话后还没有写跟进，请先写跟进再查看',
+  shownAlready: '您可以直接看到该客户的电话',
+  limitReached: (limit: number) => `今日查看客户电话的次数已达上限（${limit} 次），请明天再查看`,
+  viewed: '查看了客户电话',
+} as const;
+
+/** A phone as others see it: the first three and last four digits. */
+export function maskCustomerPhone(phone: string): string {
+  return phone.length >= 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : '****';
+}
+
+/** The stored phone a masked one stands for (an edit form sends back what it was shown), or the input. */
+export function unmaskPhone(input: string, stored: readonly string[]): string {
+  if (!input.includes('*')) return input;
+  return stored.find((phone) => maskCustomerPhone(phone) === input) ?? input;
+}
 
 export function customerNumber(id: number, entryTime: Date): string {
   const y = entryTime.getUTCFullYear();

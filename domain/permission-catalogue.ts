@@ -111,6 +111,16 @@ export const permissionCatalogue: readonly CatalogueEntry[] = [
   { appType: 2, itemId: 0, authId: 204, name: '删除客源' },
   { appType: 2, itemId: 0, authId: 205, name: '分配客源' },
   { appType: 2, itemId: 0, authId: 206, name: '转公客、拣入私客' },
+  // counted in views of protected customer phones a day (no grant or no count: no limit)
+  {
+    appType: 2,
+    itemId: 0,
+    authId: 207,
+    name: '每日查看客户电话上限',
+    parentAuthId: 202,
+    hasCount: true,
+    countUnit: '次',
+  },
   // 小区
   { appType: 3, itemId: 0, authId: 301, name: '查看小区档案' },
   { appType: 3, itemId: 0, authId: 302, name: '编辑小区档案', parentAuthId: 301 },

@@ -1407,6 +1407,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/customer/v2/customerPhoneView': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 查看客户电话
+     * @description 设计补充（issue 38，同房源 getHouseInfoProtection）：客户电话受保护时（客源设置 phoneProtection 为 1，且不是本人维护的私客）逐次查看完整电话。 计入本人当日的查看次数（角色的 每日查看客户电话上限，客源 207；无此权限或未设次数为不限），写入客户的变更记录（查看电话）；查看后须先对该客户写跟进才能再次查看。 看不到该客户时 code 404；电话未受保护时 code 405（可直接看到）；超过当日上限或未写跟进时 code 405 并说明原因。
+     */
+    post: operations['customerPhoneView'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/customer/v2/customerMatchHouses': {
     parameters: {
       query?: never;
@@ -8723,7 +8743,9 @@ export interface components {
       name: string;
       /** @enum {integer|null} */
       gender?: 1 | 2 | null;
-      /** @description 电话（无查看权限时为掩码） */
+      /** @description 设计补充：电话为掩码且可经 customerPhoneView 查看（客户电话查看需写跟进，且不是本人维护的私客） */
+      phonesHidden?: boolean;
+      /** @description 电话（受保护时为掩码，经 customerPhoneView 逐次查看） */
       phones: {
         phone: string;
         remark?: string | null;
@@ -8844,15 +8866,21 @@ export interface components {
       rentOutRule: components['schemas']['CustomerOutRule'];
       /** 新房客户转公规则 */
       newOutRule: components['schemas']['CustomerOutRule'];
+      /**
+       * 客户电话查看需写跟进
+       * @description 设计补充（同房源的关键信息保护）：1 客户电话对维护人以外的人显示掩码，逐次查看，计入角色的 每日查看客户电话上限（客源 207）并写入客户的变更记录，查看后须先写跟进才能再次查看；0 可编辑该客户者直接看到完整电话。未保存时为 1。
+       * @enum {integer}
+       */
+      phoneProtection?: 0 | 1;
     };
     /** @description 客户的一条变更记录。 */
     CustomerChangeRecord: {
       recordId: components['schemas']['Id'];
       /**
-       * @description 变更类型：1 修改资料，2 状态变更，3 转公客，4 拣入私客，5 分配，6 成交，7 取消成交，8 按规则自动转公客，9 录入，10 删除
+       * @description 变更类型：1 修改资料，2 状态变更，3 转公客，4 拣入私客，5 分配，6 成交，7 取消成交，8 按规则自动转公客，9 录入，10 删除，11 查看电话
        * @enum {integer}
        */
-      type: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10;
+      type: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11;
       typeName: string;
       content: string;
       before?: string | null;
@@ -9079,6 +9107,13 @@ export interface components {
       customerId: components['schemas']['CustomerId'];
       customerNo: string;
     };
+    /** @description 修改客户时的电话：受保护的电话可原样送回掩码（如 138****5678），表示保留该号码不变。 */
+    CustomerEditPhoneInput: {
+      /** 客户电话 */
+      phone: string;
+      /** 电话备注 */
+      remark?: string | null;
+    };
     /** @description 修改客户（设计补充）：customerAttribution 被忽略，公私客只由 转公客、拣入私客 与分配改变。 */
     CustomerEditInput: {
       customerId: components['schemas']['CustomerId'];
@@ -9092,7 +9127,7 @@ export interface components {
        */
       gender?: 1 | 2 | null;
       /** 客户电话 */
-      phones: components['schemas']['CustomerPhoneInput'][];
+      phones: components['schemas']['CustomerEditPhoneInput'][];
       /** 微信 */
       wechat?: string | null;
       /** 客户来源 */
@@ -15562,6 +15597,42 @@ export interface operations {
           'application/json': components['schemas']['Envelope'] & {
             data?: {
               followId: components['schemas']['Id'];
+            };
+          };
+        };
+      };
+    };
+  };
+  customerPhoneView: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** 客户编号 */
+          customerId: components['schemas']['CustomerId'];
+        };
+      };
+    };
+    responses: {
+      /** @description 客户的完整电话与今日剩余查看次数（不限时为 null） */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope'] & {
+            data?: {
+              customerId: components['schemas']['CustomerId'];
+              phones: {
+                phone: string;
+                remark?: string | null;
+              }[];
+              remainingViews: number | null;
             };
           };
         };

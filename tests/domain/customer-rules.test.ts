@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  maskCustomerPhone,
+  unmaskPhone,
   customerConfirmations,
   CustomerDeal,
   CustomerFollowCategories,
@@ -106,8 +108,9 @@ describe('customer names and messages', () => {
       ['autoPublic', '按规则自动转公客'],
       ['add', '录入'],
       ['remove', '删除'],
+      ['viewPhone', '查看电话'],
     ]);
-    expect(Object.values(CustomerRecordTypes)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(Object.values(CustomerRecordTypes)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
   });
 
   it('asks before each action with the spec’s words', () => {
@@ -215,5 +218,14 @@ describe('out to public, at the edges', () => {
     expect(takeBackRefusal(rule({ takeBack: 3 }), { releasedBy: 7, releasedAt: since }, 7, at(2.9))).toBe(
       '转公后 3 天内原维护人不能拣回',
     );
+  });
+});
+
+describe('customer phone masks', () => {
+  it('masks the middle four digits and finds the stored phone a mask stands for', () => {
+    expect(maskCustomerPhone('13611223344')).toBe('136****3344');
+    expect(unmaskPhone('136****3344', ['13900001111', '13611223344'])).toBe('13611223344');
+    expect(unmaskPhone('13700001111', ['13611223344'])).toBe('13700001111');
+    expect(unmaskPhone('137****3344', ['13611223344'])).toBe('137****3344');
   });
 });

@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/db';
-import { customers } from '../../db/schema-customer';
+import { customerSettings, customers } from '../../db/schema-customer';
 import { inCompany } from '../../db/company-scope';
 import type { Session } from '../../contract/types';
 import { forbidden, notFound } from '../../contract/envelope';
@@ -16,12 +16,17 @@ import { CustomerPools, customerNotFoundMessage } from '../../../domain/customer
 import { noPermissionMessage } from '../../../domain/permissions';
 
 export type Customer = typeof customers.$inferSelect;
-export type CustomerAccess = { session: Session; grants: Grants };
+/** phonesProtected: the company's 客户电话查看需写跟进 (customer settings' phoneProtection). */
+export type CustomerAccess = { session: Session; grants: Grants; phonesProtected: boolean };
 
 export async function customerAccess(db: Db, session: Session): Promise<CustomerAccess> {
   const grants = await loadGrants(db, session, CustomerAuth.appType);
   if (!grants.has(CustomerAuth.view)) throw forbidden(noPermissionMessage);
-  return { session, grants };
+  const [row] = await db
+    .select({ setting: customerSettings.setting })
+    .from(customerSettings)
+    .where(inCompany(customerSettings, session.companyId));
+  return { session, grants, phonesProtected: row?.setting['phoneProtection'] !== 0 };
 }
 
 export function requireGrant(access: CustomerAccess, authId: number): void {

@@ -29,6 +29,7 @@ import {
   CustomerPools,
   customerFollowCategoryNames,
   customerStateNames,
+  maskCustomerPhone,
 } from '../../../domain/customer-rules';
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -141,12 +142,23 @@ export function demandSummary(customer: Customer): string | null {
   return parts.length > 0 ? parts.join(' ') : null;
 }
 
-/** Full phones for the maintainer and those who may edit the customer; masked for the others. */
+/**
+ * Whether the customer's phones show in full: always to the maintainer of a private customer; with
+ * 客户电话查看需写跟进 on (the default) to nobody else, who views them one at a time
+ * (customerPhoneView); with it off, to those who may edit the customer.
+ */
+export function phonesShownInFull(access: CustomerAccess, customer: Customer): boolean {
+  if (customer.attribution === CustomerPools.private && customer.attributorId === access.session.userId)
+    return true;
+  if (access.phonesProtected) return false;
+  if (customer.attribution === CustomerPools.private)
+    return inGrantScope(access, CustomerAuth.edit, customer);
+  return access.grants.has(CustomerAuth.edit);
+}
+
+/** A phone of the customer as this user sees it: in full or masked (phonesShownInFull). */
 export function phoneShown(access: CustomerAccess, customer: Customer, phone: string): string {
-  if (inGrantScope(access, CustomerAuth.edit, customer) && customer.attribution === CustomerPools.private)
-    return phone;
-  if (customer.attribution === CustomerPools.public && access.grants.has(CustomerAuth.edit)) return phone;
-  return phone.length >= 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : '****';
+  return phonesShownInFull(access, customer) ? phone : maskCustomerPhone(phone);
 }
 
 export async function searchCustomers(db: Db, session: Session, body: BodyOf<'customerPosts'>) {
@@ -278,6 +290,7 @@ export async function readCustomerDetail(db: Db, session: Session, customerId: n
     customerAttribution: customer.attribution as 1 | 2,
     name: customer.name,
     gender: customer.gender as 1 | 2 | null,
+    phonesHidden: !phonesShownInFull(access, customer),
     phones: customer.phones.map((row) => ({
       phone: phoneShown(access, customer, row.phone),
       remark: row.remark ?? null,

@@ -14,7 +14,7 @@ import type { BodyOf, HandlerContext, Session } from '../../contract/types';
 import { businessError } from '../../contract/envelope';
 import type { FieldChange } from '../records/app-records';
 import { author, writeCustomerRecord } from './records';
-import { customerAccess, findVisibleCustomer, requireEditable, requireGrant } from './access';
+import { customerAccess, findVisibleCustomer, requireEditable, requireGrant, type Customer } from './access';
 import { readCustomerSetting, type CustomerSetting } from './settings';
 import { CustomerAuth } from '../../../domain/auth-ids';
 import {
@@ -23,7 +23,9 @@ import {
   CustomerRecordTypes,
   customerNumber,
   duplicateMessage,
+  maskCustomerPhone,
   privateCap,
+  unmaskPhone,
   upperLimitMessage,
 } from '../../../domain/customer-rules';
 
@@ -190,13 +192,38 @@ const fieldTitles: Record<string, string> = {
 const shown = (value: unknown): string | null =>
   value === null || value === undefined ? null : JSON.stringify(value);
 
-export async function editCustomer(context: HandlerContext, session: Session, input: BodyOf<'customerEdit'>) {
+/** The change record keeps phones masked: it is read by everyone who sees the customer. */
+function recorded(field: string, value: unknown): string | null {
+  if (field !== 'phones' || !Array.isArray(value)) return shown(value);
+  return shown(
+    (value as { phone: string; remark: string | null }[]).map((row) => ({
+      ...row,
+      phone: maskCustomerPhone(row.phone),
+    })),
+  );
+}
+
+/**
+ * An edit form sends back the phones it was shown: a masked one (138****5678) keeps the stored phone it
+ * stands for; a masked phone that stands for none of the customer's is refused.
+ */
+function keepMaskedPhones(phones: Input['phones'], customer: Customer): Input['phones'] {
+  const stored = customer.phones.map((row) => row.phone);
+  return phones.map((row) => {
+    const phone = unmaskPhone(row.phone, stored);
+    if (phone.includes('*')) throw businessError('客户电话不正确，请填写完整的手机号');
+    return { ...row, phone };
+  });
+}
+
+export async function editCustomer(context: HandlerContext, session: Session, body: BodyOf<'customerEdit'>) {
   const { db, clock } = context;
   const access = await customerAccess(db, session);
-  checkInput(input);
   return db.transaction(async (tx) => {
-    const customer = await findVisibleCustomer(tx, access, input.customerId);
+    const customer = await findVisibleCustomer(tx, access, body.customerId);
     requireEditable(access, customer);
+    const input = { ...body, phones: keepMaskedPhones(body.phones, customer) };
+    checkInput(input);
     const setting = await readCustomerSetting(tx, session.companyId);
     await refuseDuplicate(
       tx,
@@ -215,8 +242,8 @@ export async function editCustomer(context: HandlerContext, session: Session, in
     const next = columns(input);
     const changes: FieldChange[] = [];
     for (const [field, title] of Object.entries(fieldTitles)) {
-      const before = shown(customer[field as keyof typeof customer]);
-      const after = shown(next[field as keyof typeof next]);
+      const before = recorded(field, customer[field as keyof typeof customer]);
+      const after = recorded(field, next[field as keyof typeof next]);
       if (before !== after) changes.push({ field, title, before, after });
     }
     if (changes.length === 0) return { customerId: customer.id, customerNo: customer.customerNo };

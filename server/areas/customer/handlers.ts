@@ -6,6 +6,7 @@ import { customerAccess } from './access';
 import { addCustomer, editCustomer, writeCustomerFollowUp } from './entry';
 import { listCustomerFollowUps, readCustomerDetail, searchCustomers } from './book';
 import { listCustomerRecords } from './records';
+import { viewCustomerPhones } from './phone-views';
 import { matchCustomersForHouse, matchHousesForCustomer } from './matching';
 import {
   assignCustomers,
@@ -41,6 +42,9 @@ export const customerHandlers = {
   async customerfollowUp({ body }, context) {
     const followId = await writeCustomerFollowUp(context, requireSession(context), body);
     return { data: { followId }, message: '跟进已保存' };
+  },
+  async customerPhoneView({ body }, context) {
+    return { data: await viewCustomerPhones(context, requireSession(context), body.customerId) };
   },
   async customerAdd({ body }, context) {
     return { data: await addCustomer(context, requireSession(context), body), message: '客户已录入' };

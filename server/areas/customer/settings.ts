@@ -25,6 +25,7 @@ export function defaultCustomerSetting(): CustomerSetting {
     sellOutRule: offRule(),
     rentOutRule: offRule(),
     newOutRule: offRule(),
+    phoneProtection: 1,
   };
 }
 

@@ -46,6 +46,17 @@ export async function fetchCustomer(customerId: number): Promise<CustomerDetail>
   return result.data;
 }
 
+export type RevealedPhones = NonNullable<
+  paths['/customer/v2/customerPhoneView']['post']['responses']['200']['content']['application/json']['data']
+>;
+
+/** A protected customer's phones in full: one view, counted, recorded; the next needs a follow-up. */
+export async function viewCustomerPhones(customerId: number): Promise<RevealedPhones> {
+  const result = await ok(api.POST('/customer/v2/customerPhoneView', { body: { customerId } }));
+  if (!result.data) throw new Error('客户电话读取失败');
+  return result.data;
+}
+
 export async function fetchFollowUps(customerId: number, category: 0 | 1 | 4, page: number) {
   const result = await ok(
     api.GET('/customer/v2/getCustomerfollowUp', {

@@ -48,11 +48,13 @@ import {
   fetchRecords,
   fetchStaff,
   poolActors,
+  viewCustomerPhones,
   writeFollowUp,
   type CustomerChangeRecord,
   type CustomerDetail,
   type CustomerFollowUp,
   type CustomerMatchedHouse,
+  type RevealedPhones,
   type StaffOption,
 } from './customer-actors';
 import {
@@ -70,6 +72,53 @@ import { CustomerPickBack } from './customer-pick-back';
 const poolMachine = customerPoolMachine.provide({ actors: poolActors });
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The customer's phones: masked while protected, with 查看电话 (one view, counted against the daily
+ * limit and recorded in the change record); once shown, a reminder to write the follow-up the next view
+ * needs.
+ */
+function CustomerPhones({ detail, onFollowUp }: { detail: CustomerDetail; onFollowUp: () => void }) {
+  const [revealed, setRevealed] = useState<RevealedPhones | null>(null);
+  const [isViewing, setIsViewing] = useState(false);
+  const phones = revealed?.phones ?? detail.phones;
+  const view = async () => {
+    setIsViewing(true);
+    try {
+      setRevealed(await viewCustomerPhones(detail.customerId));
+    } catch {
+      // The request layer has shown the refusal (the daily limit, a follow-up owed) as a toast.
+    } finally {
+      setIsViewing(false);
+    }
+  };
+  return (
+    <Flex direction="column" gap="1" align="start">
+      {phones.map((row) => (
+        <Text key={row.phone} data-testid="customer-phone">
+          {row.phone}
+          {row.remark ? `（${row.remark}）` : ''}
+        </Text>
+      ))}
+      {detail.phonesHidden && !revealed && (
+        <Button size="1" variant="soft" loading={isViewing} onClick={() => void view()}>
+          查看电话
+        </Button>
+      )}
+      {revealed && (
+        <Text size="1" color="gray" data-testid="customer-phone-note">
+          查看已记录
+          {revealed.remainingViews === null ? '' : `，今日还可查看 ${revealed.remainingViews} 次`}
+          。联系客户后请
+          <Button size="1" variant="ghost" onClick={onFollowUp}>
+            写跟进
+          </Button>
+          ，写跟进后才能再次查看
+        </Text>
+      )}
+    </Flex>
+  );
+}
 
 function Requirement({ detail }: { detail: CustomerDetail }) {
   const demand = detail.demand;
@@ -648,14 +697,7 @@ export function CustomerDetailView({ customerId, onChanged }: { customerId: numb
             <DataList.Item>
               <DataList.Label>电话</DataList.Label>
               <DataList.Value>
-                <Flex direction="column">
-                  {detail.phones.map((row) => (
-                    <Text key={row.phone} data-testid="customer-phone">
-                      {row.phone}
-                      {row.remark ? `（${row.remark}）` : ''}
-                    </Text>
-                  ))}
-                </Flex>
+                <CustomerPhones detail={detail} onFollowUp={() => setIsWriting(true)} />
               </DataList.Value>
             </DataList.Item>
             <DataList.Item>

@@ -87,12 +87,17 @@ const toggle = (list: number[], value: number) =>
 const numberOrNull = (value: string) => (value.trim() === '' ? null : Number(value));
 const chosen = (value: string) => (value === none ? null : value);
 
-/** The body of customerAdd / customerEdit, or the first problem naming the field. */
-function toInput(draft: Draft): CustomerInput | string {
+/**
+ * The body of customerAdd / customerEdit, or the first problem naming the field. A protected phone
+ * the edit form was shown masked may go back as it is (the server keeps the number it stands for).
+ */
+function toInput(draft: Draft, shownMasked: readonly string[] = []): CustomerInput | string {
   if (!draft.name.trim()) return '请输入客户姓名';
   const phones = draft.phones.filter((row) => row.phone.trim() !== '');
   if (phones.length === 0) return '请输入客户电话';
-  const wrong = phones.find((row) => !/^1[3-9]\d{9}$/.test(row.phone.trim()));
+  const wrong = phones.find(
+    (row) => !/^1[3-9]\d{9}$/.test(row.phone.trim()) && !shownMasked.includes(row.phone.trim()),
+  );
   if (wrong) return `客户电话格式不正确：${wrong.phone}`;
   for (const [label, value] of [
     ['意向价格下限', draft.priceMin],
@@ -221,7 +226,8 @@ export function CustomerForm({
   const isRent = draft.customerType === '2';
   const unit = priceUnit(Number(draft.customerType));
   const save = () => {
-    const input = toInput(draft);
+    const shownMasked = initial?.phonesHidden ? initial.phones.map((row) => row.phone) : [];
+    const input = toInput(draft, shownMasked);
     if (typeof input === 'string') return setProblem(input);
     setIsSaving(true);
     void saveCustomer(input, initial?.customerId)

@@ -1,5 +1,5 @@
 /**
- * 客源基础设置 (/views/system/setting/fp-curstor-setting, 000 section 2, 001 section 3 "Customers"):
+ * 客源簿基础设置 (/views/system/setting/fp-curstor-setting, 000 section 2, 001 section 3 "Customers"):
  * the de-duplication standard (removeDuplicates), distribution of new customers, the per-person upper
  * limit of private customers by kind, and the out-to-public rules for buy, rent and new-house
  * customers (after a deal, without a follow-up, without a visit, the take-back days, and where they
@@ -125,7 +125,7 @@ export default function CustomerSettingPage(_props: PageProps) {
     <Box p="5" data-testid="customer-setting-page">
       <Card size="3" style={{ maxWidth: 860 }}>
         <Heading size="5" mb="4">
-          客源基础设置
+          客源簿基础设置
         </Heading>
         <Flex direction="column" gap="5">
           <Flex direction="column" gap="2">
@@ -143,6 +143,22 @@ export default function CustomerSettingPage(_props: PageProps) {
             </RadioGroup.Root>
             <Text size="1" color="gray">
               录入或修改客户时，电话与已有客户重复会被拒绝，并提示已有客户及其维护人。
+            </Text>
+          </Flex>
+          <Flex direction="column" gap="2">
+            <Text weight="medium">客户电话保护</Text>
+            <Flex gap="2" align="center">
+              <Switch
+                aria-label="客户电话查看需写跟进"
+                checked={(setting.phoneProtection ?? 1) === 1}
+                onCheckedChange={(on) => set({ phoneProtection: on ? 1 : 0 })}
+              />
+              <Text size="2">客户电话查看需写跟进</Text>
+            </Flex>
+            <Text size="1" color="gray">
+              开启后，客户电话对维护人以外的人显示为掩码，须逐次点击 查看电话：每次查看计入角色的
+              每日查看客户电话上限（在 角色与权限设置
+              中设置）并记入客户的变更记录，查看后须先写跟进才能再次查看。
             </Text>
           </Flex>
           <Flex direction="column" gap="2">
