@@ -59,6 +59,8 @@ const managerPages = [
   '/views/system/setting/fp-curstor-setting',
   '/views/system/setting/fp-manager-setting',
   '/views/system/setting/fp-sign-setting',
+  '/views/system/broker/fp-58sup-broker',
+  '/views/system/broker/fp-tmall-broker',
   '/views/system/message/index',
   '/views/system/index',
   '/views/index/customerStatistics',

@@ -88,8 +88,16 @@ export const pageDefinitions: Record<string, PageDefinition> = {
     load: () => import('../features/messages/messages-page'),
   },
   '/views/system/index': { title: '系统权限', load: () => import('../features/system/system-auth-page') },
-  '/views/system/broker/fp-58sup-broker': { title: '58同城经纪人' },
-  '/views/system/broker/fp-tmall-broker': { title: '天猫好房经纪人' },
+  '/views/system/broker/fp-58sup-broker': {
+    title: '58同城经纪人',
+    load: () =>
+      import('../features/promotion/broker-binding-page').then((m) => ({ default: m.Wuba58BrokerPage })),
+  },
+  '/views/system/broker/fp-tmall-broker': {
+    title: '天猫好房经纪人',
+    load: () =>
+      import('../features/promotion/broker-binding-page').then((m) => ({ default: m.TmallBrokerPage })),
+  },
   '/views/index/customerStatistics': {
     title: '客源统计',
     load: () => import('../features/statistics/customer-statistics-page'),
