@@ -68,7 +68,7 @@ function RegionSelect({
         if (picked) onChange(picked);
       }}
     >
-      <Select.Trigger aria-label={label} placeholder={`请选择${label}`} />
+      <Select.Trigger aria-label={label} />
       <Select.Content>
         {options.map((option) => (
           <Select.Item key={option.id} value={String(option.id)}>
