@@ -13,6 +13,8 @@ import { signContracts, signSignatories } from '../../server/db/schema-sign';
 import { users } from '../../server/db/schema';
 import { markSignedWhenAllSigned } from '../../server/areas/sign/lifecycle';
 import { applyHouseDeal, sweepEndedLeases } from '../../server/areas/housing/contract-deals';
+import { sweepPrivateToPublic } from '../../server/areas/housing/pools';
+import { login } from '../support/test-app';
 import { formatDate } from '../../server/format';
 
 type Prefill = {
@@ -370,6 +372,47 @@ describe('a deal from a listing and a customer', () => {
     expect((await recordsOf(1, rentHouse.id)).map((r) => r.content)).toContainEqual(
       `租约已于 ${leaseEnd} 到期，房源恢复为有效`,
     );
+  });
+
+  it('the private-to-public job leaves a dealt private listing where it is; an idle one turns public', async () => {
+    const db = f.t.database.db;
+    const clock = f.t.clock;
+    const idle = await db
+      .select()
+      .from(houses)
+      .where(
+        and(
+          eq(houses.companyId, companyId),
+          eq(houses.attributorId, brokerId),
+          eq(houses.attribution, 2),
+          eq(houses.houseState, 1),
+          isNull(houses.deletedAt),
+        ),
+      )
+      .orderBy(houses.id)
+      .limit(2);
+    expect(idle).toHaveLength(2);
+    const [dealt, other] = idle as [(typeof idle)[number], (typeof idle)[number]];
+    await db.transaction((tx) =>
+      applyHouseDeal(
+        tx,
+        clock,
+        { companyId, userId: brokerId, ip: null },
+        { houseId: dealt.id, contractNo: 'MM-IDLE-1', kind: 1, leaseEnd: null },
+      ),
+    );
+    // The earlier lease case moved the clock past the fixture's sessions: sign in again.
+    const manager = await login(f.t.app, '13800000000');
+    const setting = await f.get('/housing/v2/getHousingSetting', manager);
+    const saved = await f.post('/housing/v2/housingSetting', manager, {
+      ...(setting.data as object),
+      privacyToPublic: { days: 1, selected: 1 },
+    });
+    expect(saved.code, saved.message).toBe(200);
+    clock.advance(3 * 24 * 60 * 60 * 1000);
+    await sweepPrivateToPublic(db, clock);
+    expect((await houseRow(dealt.id)).attribution).toBe(2);
+    expect((await houseRow(other.id)).attribution).toBe(1);
   });
 
   async function freeSale() {

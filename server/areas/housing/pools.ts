@@ -4,7 +4,7 @@
  * lock / seal / pin, state changes, the team, and the recycle bin (restore, delete for good).
  * Every move writes the record; pool moves and state changes also a 状态变更 follow-up.
  */
-import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db';
 import { houseTeam, houses } from '../../db/schema-house';
 import { acrossCompanies, companyScope, inCompany } from '../../db/company-scope';
@@ -20,6 +20,7 @@ import { RecordTypes } from './records';
 import { writeRecord, type RecordAuthor } from '../records/app-records';
 import { writeSystemFollowUp } from './follow-ups';
 import { findDuplicate, requirePoolRoom } from './entry';
+import { dealtHouseState } from './contract-deals';
 import {
   allowedStates,
   findVisibleHouse,
@@ -464,6 +465,8 @@ export async function sweepPrivateToPublic(db: Db, clock: Clock): Promise<number
           inCompany(houses, row.companyId),
           isNull(houses.deletedAt),
           eq(houses.attribution, HousePools.private),
+          // A dealt listing (我售 / 我租) has left the pools: it does not turn public for want of follow-ups.
+          ne(houses.houseState, dealtHouseState),
           lte(houses.privateSince, cutoff),
           or(isNull(houses.lastFollowUpAt), lte(houses.lastFollowUpAt, cutoff)),
         ),
