@@ -153,7 +153,7 @@ describe('promotion pushes', () => {
     await drain();
     expect((await progress(2, [houseId]))[0]).toMatchObject({
       state: 5,
-      message: '经纪人未绑定 58 账号，请先在「58 经纪人设置」中绑定',
+      message: '经纪人未绑定 58 账号，请先在「58同城经纪人」中绑定',
     });
     const wrong = await post(storeManager, '/push/brokerBind', {
       channel: 2,

@@ -69,7 +69,7 @@ const rules: Record<number, Rules> = {
     sellPrice: [10, 10000],
     rentPrice: [300, 100000],
     reasons: {
-      unbound: '经纪人未绑定 58 账号，请先在「58 经纪人设置」中绑定',
+      unbound: '经纪人未绑定 58 账号，请先在「58同城经纪人」中绑定',
       empty: (field) => `必填项「${field}」为空，58 同城不予收录`,
       pictures: (min) => `房源缺少实拍图片，58 同城要求至少 ${min} 张`,
       price: (range) => `房源价格超出 58 同城允许范围（${range}）`,
@@ -97,7 +97,7 @@ const rules: Record<number, Rules> = {
     sellPrice: [10, 10000],
     rentPrice: [500, 100000],
     reasons: {
-      unbound: '经纪人未绑定天猫好房账号，请先在「天猫好房经纪人设置」中绑定',
+      unbound: '经纪人未绑定天猫好房账号，请先在「天猫好房经纪人」中绑定',
       empty: (field) => `商品信息缺失：${field}为必填`,
       pictures: (min) => `房源图片缺失，天猫好房要求不少于 ${min} 张图片`,
       price: (range) => `房源价格不在天猫好房允许的区间（${range}）`,
