@@ -56,7 +56,7 @@ function UnreadBadge({ count, testId }: { count: number; testId: string }) {
 
 function PageContent({ tab }: { tab: PageTab }) {
   const page = pageComponent(tab.path);
-  if (!page) return <NotBuiltYet title={tab.name} path={tab.path} />;
+  if (!page) return <NotBuiltYet title={tab.name} />;
   const props: PageProps = { path: tab.path, params: tab.params, title: tab.name };
   return <PageFrame {...props} />;
 }

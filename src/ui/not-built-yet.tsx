@@ -1,7 +1,10 @@
-/** The honest state of a screen that a later release builds: says so, shows no data. */
-import { Callout, Card, Code, Flex, Heading, Text } from '@radix-ui/themes';
+/**
+ * The honest state of a screen that a later release builds: says so, shows no data, and never the
+ * page's internal path (issue 38).
+ */
+import { Callout, Card, Flex, Heading } from '@radix-ui/themes';
 
-export function NotBuiltYet({ title, path }: { title: string; path: string }) {
+export function NotBuiltYet({ title }: { title: string }) {
   return (
     <Flex justify="center" p="6" data-testid="not-built-yet">
       <Card size="3" style={{ maxWidth: 560, width: '100%' }}>
@@ -11,9 +14,6 @@ export function NotBuiltYet({ title, path }: { title: string; path: string }) {
         <Callout.Root color="amber">
           <Callout.Text>此功能尚未开放：页面正在建设中，完成前不显示任何数据。</Callout.Text>
         </Callout.Root>
-        <Text as="p" size="2" color="gray" mt="3">
-          页面路径 <Code>{path}</Code>
-        </Text>
       </Card>
     </Flex>
   );
