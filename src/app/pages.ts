@@ -88,8 +88,7 @@ export const pageDefinitions: Record<string, PageDefinition> = {
     load: () => import('../features/messages/messages-page'),
   },
   '/views/system/index': { title: '系统权限', load: () => import('../features/system/system-auth-page') },
-  // The promotion list (issue 37): its server calls answer; the screen is not built yet and says so.
-  '/views/promotion/index': { title: '推广' },
+  '/views/promotion/index': { title: '推广', load: () => import('../features/promotion/promotion-page') },
   '/views/system/broker/fp-58sup-broker': {
     title: '58同城经纪人',
     load: () =>
