@@ -72,4 +72,10 @@ test('a manager batch-pushes two listings to 幸福里: one goes online, one is 
   await expect(
     rows.filter({ hasText: '审核未通过' }).getByRole('button', { name: '重新推送' }),
   ).toBeVisible();
+  // Pushed again without pictures, the portal refuses it again, with its reason, once the queue runs.
+  await rows.filter({ hasText: '审核未通过' }).getByRole('button', { name: '重新推送' }).click();
+  await expect(promotion.getByRole('status')).toHaveText(
+    /审核未通过（房源图片不足 3 张，请补充实拍图后再推送）$/,
+    { timeout: 20_000 },
+  );
 });

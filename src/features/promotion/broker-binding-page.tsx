@@ -20,10 +20,9 @@ import {
   type BindingChannel,
   type BrokerBinding,
 } from './broker-actors';
+import { PromotionAuth } from '../../../domain/promotion';
 
 const portalNames: Record<BindingChannel, string> = { 2: '58同城', 4: '天猫好房' };
-/** 房源推广 (appType 21): only holders bind an account to push with. */
-const promotionAuth = { appType: 21, itemId: 0, authId: 2101 } as const;
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : '操作失败，请稍后再试';
@@ -137,7 +136,7 @@ export function BrokerBindingSettings({ channel, title }: { channel: BindingChan
   const [isConfirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const mine = bindings.data?.find((binding) => binding.isMine) ?? null;
-  const canBind = permissions.can(promotionAuth.appType, promotionAuth.itemId, promotionAuth.authId);
+  const canBind = permissions.can(PromotionAuth.appType, PromotionAuth.itemId, PromotionAuth.push);
 
   async function onUnbind() {
     setConfirming(false);

@@ -4,8 +4,12 @@
  * views and leads; push again, 上架 / 下架 with a reason (天猫好房出租), 下架 with a reason (幸福里),
  * and 推送房源: the company's valid listings chosen and pushed as queued work, with the batch's
  * progress until every listing has its result. Actions show only to holders of 房源推广 (2101).
+ * The batch runs on machines/push-batch.machine.ts; a row's action, until the portal answers, on
+ * machines/portal-push.machine.ts.
  */
 import { useEffect, useEffectEvent, useState } from 'react';
+import { useMachine, useSelector } from '@xstate/react';
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import {
   Badge,
   Box,
@@ -14,19 +18,34 @@ import {
   Flex,
   Heading,
   Progress,
+  Select,
   Tabs,
   Text,
   TextArea,
 } from '@radix-ui/themes';
 import type { PageProps } from '../../core/workspace';
 import { usePermissions } from '../../core/permissions';
+import { inspect } from '../../inspector/inspection-store';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { FilterBar } from '../../ui/list-page/filter-bar';
 import { FilterSelect, namedOptions } from '../../ui/list-page/filter-select';
 import { ListTable, type Column } from '../../ui/list-page/list-table';
 import { useFilterDraft, useListPage } from '../../ui/list-page/use-list-page';
-import { channelNames, promotionTabs } from '../../../domain/promotion';
+import {
+  PromotionAuth,
+  PushStates,
+  canPush as mayPushAgain,
+  channelNames,
+  promotionTabs,
+  pushStateNames,
+} from '../../../domain/promotion';
+import { pushBatchMachine, type BatchRow } from '../../../machines/push-batch.machine';
+import {
+  portalPushMachine,
+  type PortalChange,
+  type PortalPushAnswer,
+} from '../../../machines/portal-push.machine';
 import {
   fetchPromotionPage,
   fetchPushProgress,
@@ -41,17 +60,11 @@ import {
 } from './promotion-actors';
 
 type TabEntry = (typeof promotionTabs)[number];
+type RowAction = 'again' | 'online' | 'offline' | 'remove';
+/** A row's action followed until the portal answers: 下架 and 移除 carry the reason asked for. */
+type Followed = { house: PromotionHouse; action: RowAction; reason: string | null };
+type PortalPushActor = ActorRefFrom<typeof portalPushMachine>;
 
-const promotionAuth = [21, 0, 2101] as const;
-const stateNames: Record<number, string> = {
-  0: '未推送',
-  1: '推送中',
-  2: '已上架',
-  3: '已下架',
-  4: '推送失败',
-  5: '审核未通过',
-  6: '已移除',
-};
 const stateColors: Record<number, 'gray' | 'blue' | 'green' | 'amber' | 'red'> = {
   0: 'gray',
   1: 'blue',
@@ -61,10 +74,12 @@ const stateColors: Record<number, 'gray' | 'blue' | 'green' | 'amber' | 'red'> =
   5: 'amber',
   6: 'gray',
 };
-/** How often the batch's progress is asked while a listing is still 推送中. */
-const progressPollMs = 1500;
-/** After a queued 上架 / 下架, when the list is read again for the portal's answer. */
-const queuedRefreshMs = [2500, 6000, 12000];
+const submittedTexts: Record<RowAction, string> = {
+  again: '已提交推送，渠道处理后更新状态',
+  online: '已提交上架，渠道处理后更新状态',
+  offline: '已提交下架，渠道处理后更新状态',
+  remove: '已提交下架，渠道处理后更新状态',
+};
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : '操作失败，请稍后再试');
 const priceText = (kind: number, price: number) => (kind === 2 ? `${price} 元/月` : `${price} 万`);
@@ -77,37 +92,24 @@ const toQuery = (filters: Filters): PromotionQuery => ({
   kind: filters.kind === '2' ? 2 : 1,
 });
 
-/** What a row's action asks before it runs: a reason for 下架. */
-type Pending = { house: PromotionHouse; action: 'offline' | 'remove' } | null;
-
+/** 下架: the reason the portal is told, asked before anything is sent. */
 function ReasonDialog({
-  pending,
-  onDone,
+  house,
+  onConfirm,
+  onCancel,
 }: {
-  pending: NonNullable<Pending>;
-  onDone: (changed: boolean) => void;
+  house: PromotionHouse;
+  onConfirm: (reason: string) => void;
+  onCancel: () => void;
 }) {
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [isSaving, setSaving] = useState(false);
-  const confirm = async () => {
-    if (!reason.trim()) return setProblem('请填写下架原因');
-    setSaving(true);
-    try {
-      if (pending.action === 'offline') await setRentOnline(pending.house.outId ?? '', false, reason.trim());
-      else await removeFromXfl(pending.house, reason.trim());
-      onDone(true);
-    } catch (error) {
-      setProblem(errorText(error));
-      setSaving(false);
-    }
-  };
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onDone(false)}>
+    <Dialog.Root open onOpenChange={(open) => !open && onCancel()}>
       <Dialog.Content maxWidth="460px">
         <Dialog.Title>下架房源</Dialog.Title>
         <Dialog.Description size="2" mb="3">
-          您确定要下架该房源吗？{pending.house.communityName} {pending.house.title}
+          您确定要下架该房源吗？{house.communityName} {house.title}
         </Dialog.Description>
         <TextArea
           aria-label="下架原因"
@@ -125,10 +127,10 @@ function ReasonDialog({
           </Text>
         )}
         <Flex gap="3" justify="end" mt="4">
-          <Button variant="soft" color="gray" onClick={() => onDone(false)}>
+          <Button variant="soft" color="gray" onClick={onCancel}>
             取消
           </Button>
-          <Button loading={isSaving} onClick={() => void confirm()}>
+          <Button onClick={() => (reason.trim() ? onConfirm(reason.trim()) : setProblem('请填写下架原因'))}>
             确定下架
           </Button>
         </Flex>
@@ -137,122 +139,179 @@ function ReasonDialog({
   );
 }
 
-/** 推送房源: choose valid listings, push them, and watch each one reach its result. */
-function PushDialog({
-  entry,
-  kind,
-  initial,
-  onDone,
-}: {
-  entry: TabEntry;
-  kind: 1 | 2;
-  /** Listings chosen already (推送 again from a row). */
-  initial: PushCandidate[];
-  onDone: (changed: boolean) => void;
-}) {
-  const channel = entry.channel;
-  const [keyword, setKeyword] = useState('');
-  const [candidates, setCandidates] = useState<PushCandidate[]>(initial);
-  const [chosen, setChosen] = useState<number[]>(initial.map((house) => house.houseId));
-  const [problem, setProblem] = useState<string | null>(null);
-  const [isSearching, setSearching] = useState(false);
-  const [results, setResults] = useState<
-    Map<number, { stateName: string; state: number; message: string | null }>
-  >(new Map());
-  const [isPushing, setPushing] = useState(false);
-  const [pushed, setPushed] = useState<number[]>([]);
+/**
+ * One row's action on the portal-push machine: sent once from the button, then the listing's state
+ * read again until the portal has answered (a queued 上架 / 下架 shows the old state until the queue
+ * runs).
+ */
+function followAction(entry: TabEntry, followed: Followed): PortalPushActor {
+  const { house, action, reason } = followed;
+  const machine = portalPushMachine.provide({
+    actors: {
+      submitPush: fromPromise<PortalPushAnswer>(async () => {
+        const [answer] = await pushHouses(entry.channel, [house.houseId]);
+        if (!answer?.queued) throw new Error(answer?.message ?? '推送失败');
+        return { state: answer.state, message: null };
+      }),
+      readPushState: fromPromise<PortalPushAnswer>(async () => {
+        const [row] = await fetchPushProgress(entry.channel, [house.houseId]);
+        // Until the queue has run, the listing still shows the state the change started from.
+        if (!row || (action !== 'again' && row.state === house.state))
+          return { state: PushStates.pending, message: null };
+        return { state: row.state, message: row.message ?? null };
+      }),
+      requestChange: fromPromise<PortalPushAnswer, PortalChange>(async ({ input }) => {
+        if (input.action === 'remove') await removeFromXfl(house, input.reason ?? '');
+        else await setRentOnline(house.outId ?? '', input.action === 'online', input.reason ?? '');
+        return { state: PushStates.pending, message: null };
+      }),
+    },
+  });
+  const actor = createActor(machine, {
+    inspect,
+    input: { state: house.state, message: house.message ?? null },
+  });
+  actor.start();
+  if (action === 'again') actor.send({ type: 'push.submit' });
+  else if (action === 'online') actor.send({ type: 'push.online' });
+  else if (action === 'offline') actor.send({ type: 'push.offline', reason: reason ?? '' });
+  else actor.send({ type: 'push.remove', reason: reason ?? '' });
+  return actor;
+}
 
-  const search = async () => {
+const waitingStates = ['submitting', 'changing', 'pending', 'checking'] as const;
+
+/** Says what the followed action waits for, then the portal's answer or the refusal; the list is read again then. */
+function FollowedAction({
+  followed,
+  actor,
+  onSettled,
+}: {
+  followed: Followed;
+  actor: PortalPushActor;
+  onSettled: () => void;
+}) {
+  const push = useSelector(actor, (snapshot) => snapshot);
+  const isWaiting = waitingStates.some((state) => push.matches(state));
+  const settle = useEffectEvent(onSettled);
+  useEffect(() => {
+    if (!isWaiting) settle();
+  }, [isWaiting]);
+  if (push.context.error && !isWaiting)
+    return (
+      <Text color="red" size="2" role="alert">
+        {push.context.error}
+      </Text>
+    );
+  const { house, action } = followed;
+  const message = push.context.message ? `（${push.context.message}）` : '';
+  return (
+    <Text color="gray" size="2" role="status">
+      {isWaiting
+        ? submittedTexts[action]
+        : `${house.communityName}：${pushStateNames[push.context.state] ?? ''}${message}`}
+    </Text>
+  );
+}
+
+/** 推送房源: choose valid listings, push them, and watch each one reach its result (push-batch machine). */
+function PushDialog({ entry, onDone }: { entry: TabEntry; onDone: (changed: boolean) => void }) {
+  const channel = entry.channel;
+  const [kind, setKind] = useState<1 | 2>(entry.kinds[0]);
+  const [keyword, setKeyword] = useState('');
+  const [candidates, setCandidates] = useState<PushCandidate[]>([]);
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [searchProblem, setSearchProblem] = useState<string | null>(null);
+  const [isSearching, setSearching] = useState(false);
+  const [machine] = useState(() =>
+    pushBatchMachine.provide({
+      actors: {
+        submitBatch: fromPromise<BatchRow[], { houseIds: number[] }>(async ({ input }) =>
+          (await pushHouses(channel, input.houseIds)).map((answer) => ({
+            houseId: answer.houseId,
+            state: answer.state,
+            stateName: answer.stateName,
+            message: answer.queued ? null : answer.message,
+          })),
+        ),
+        readBatch: fromPromise<BatchRow[], { houseIds: number[] }>(async ({ input }) =>
+          (await fetchPushProgress(channel, input.houseIds)).map((row) => ({
+            houseId: row.houseId,
+            state: row.state,
+            stateName: row.stateName,
+            message: row.message ?? null,
+          })),
+        ),
+      },
+    }),
+  );
+  const [batch, send] = useMachine(machine, { inspect });
+
+  const search = async (forKind: 1 | 2, key: string) => {
     setSearching(true);
-    setProblem(null);
+    setSearchProblem(null);
     try {
-      setCandidates(await searchPushCandidates(kind, keyword));
+      setCandidates(await searchPushCandidates(forKind, key));
     } catch (error) {
-      setProblem(errorText(error));
+      setSearchProblem(errorText(error));
     } finally {
       setSearching(false);
     }
   };
   useEffect(() => {
     // The first list: the valid listings of the kind, newest first; later searches come from 搜索.
-    if (initial.length > 0) return undefined;
     let isCurrent = true;
-    searchPushCandidates(kind, '')
+    searchPushCandidates(entry.kinds[0], '')
       .then((rows) => isCurrent && setCandidates(rows))
-      .catch((error: unknown) => isCurrent && setProblem(errorText(error)));
+      .catch((error: unknown) => isCurrent && setSearchProblem(errorText(error)));
     return () => {
       isCurrent = false;
     };
-  }, [initial, kind]);
+  }, [entry]);
 
-  const push = async () => {
-    if (chosen.length === 0) return setProblem('请选择要推送的房源');
-    setPushing(true);
-    setProblem(null);
-    try {
-      const answers = await pushHouses(channel, chosen);
-      setResults(
-        new Map(
-          answers.map((answer) => [
-            answer.houseId,
-            {
-              stateName: answer.stateName,
-              state: answer.state,
-              message: answer.queued ? null : answer.message,
-            },
-          ]),
-        ),
-      );
-      setPushed(chosen);
-    } catch (error) {
-      setProblem(errorText(error));
-    } finally {
-      setPushing(false);
-    }
-  };
-
-  const inFlight = [...results.values()].filter((result) => result.state === 1).length;
-  useEffect(() => {
-    if (pushed.length === 0 || inFlight === 0) return undefined;
-    const timer = setTimeout(() => {
-      void fetchPushProgress(channel, pushed)
-        .then((rows) =>
-          setResults(
-            new Map(
-              rows.map((row) => [
-                row.houseId,
-                { stateName: row.stateName, state: row.state, message: row.message ?? null },
-              ]),
-            ),
-          ),
-        )
-        .catch((error: unknown) => setProblem(errorText(error)));
-    }, progressPollMs);
-    return () => clearTimeout(timer);
-  }, [channel, pushed, inFlight, results]);
-
-  const done = pushed.length - inFlight;
+  const isChoosing = batch.matches('choosing') || batch.matches('submitting');
+  const { houseIds, rows, error } = batch.context;
+  const inFlight = rows.filter((row) => row.state === PushStates.pending).length;
+  const done = houseIds.length - inFlight;
   const toggle = (houseId: number) =>
     setChosen((current) =>
       current.includes(houseId) ? current.filter((id) => id !== houseId) : [...current, houseId],
     );
+  const problem = error ?? searchProblem;
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onDone(pushed.length > 0)}>
+    <Dialog.Root open onOpenChange={(open) => !open && onDone(!isChoosing)}>
       <Dialog.Content maxWidth="640px">
         <Dialog.Title>推送房源到{channelNames[channel]}</Dialog.Title>
         <Dialog.Description size="2" mb="3" color="gray">
           只能推送状态为有效的房源；每套房源单独排队推送，渠道审核后显示结果。
         </Dialog.Description>
-        {pushed.length === 0 ? (
+        {isChoosing ? (
           <Flex direction="column" gap="3">
             <form
               aria-label="查找房源"
               onSubmit={(event) => {
                 event.preventDefault();
-                void search();
+                void search(kind, keyword);
               }}
             >
               <Flex gap="2">
+                {entry.kinds.length > 1 && (
+                  <Select.Root
+                    value={String(kind)}
+                    onValueChange={(value) => {
+                      const next = value === '2' ? 2 : 1;
+                      setKind(next);
+                      setChosen([]);
+                      void search(next, keyword);
+                    }}
+                  >
+                    <Select.Trigger aria-label="房源类型" />
+                    <Select.Content>
+                      <Select.Item value="1">出售</Select.Item>
+                      <Select.Item value="2">出租</Select.Item>
+                    </Select.Content>
+                  </Select.Root>
+                )}
                 <Box flexGrow="1">
                   <TextField.Root
                     aria-label="小区名称"
@@ -293,20 +352,19 @@ function PushDialog({
         ) : (
           <Flex direction="column" gap="2" data-testid="push-progress">
             <Text size="2">
-              已完成 {done} / {pushed.length}
+              已完成 {done} / {houseIds.length}
               {inFlight > 0 ? '，推送中…' : '，推送结束'}
             </Text>
-            <Progress value={(done / pushed.length) * 100} aria-label="推送进度" />
-            {pushed.map((houseId) => {
-              const house = candidates.find((row) => row.houseId === houseId);
-              const result = results.get(houseId);
+            <Progress value={(done / houseIds.length) * 100} aria-label="推送进度" />
+            {rows.map((row) => {
+              const house = candidates.find((candidate) => candidate.houseId === row.houseId);
               return (
-                <Flex key={houseId} gap="2" align="center" data-testid="push-result">
+                <Flex key={row.houseId} gap="2" align="center" data-testid="push-result">
                   <Text size="2">{house ? `${house.communityName}（${house.houseNo}）` : '房源'}</Text>
-                  <Badge color={stateColors[result?.state ?? 1]}>{result?.stateName ?? '推送中'}</Badge>
-                  {result?.message && (
+                  <Badge color={stateColors[row.state]}>{row.stateName}</Badge>
+                  {row.message && (
                     <Text size="1" color="gray">
-                      {result.message}
+                      {row.message}
                     </Text>
                   )}
                 </Flex>
@@ -320,12 +378,15 @@ function PushDialog({
           </Text>
         )}
         <Flex gap="3" justify="end" mt="4">
-          {pushed.length === 0 ? (
+          {isChoosing ? (
             <>
               <Button variant="soft" color="gray" onClick={() => onDone(false)}>
                 取消
               </Button>
-              <Button loading={isPushing} onClick={() => void push()}>
+              <Button
+                loading={batch.matches('submitting')}
+                onClick={() => send({ type: 'batch.push', houseIds: chosen })}
+              >
                 推送所选（{chosen.length}）
               </Button>
             </>
@@ -341,7 +402,7 @@ function PushDialog({
 function columns(
   entry: TabEntry,
   canPush: boolean,
-  act: (house: PromotionHouse, action: 'again' | 'online' | 'offline' | 'remove') => void,
+  act: (house: PromotionHouse, action: RowAction) => void,
 ): Column<PromotionHouse>[] {
   return [
     {
@@ -385,25 +446,27 @@ function columns(
       header: '操作',
       cell: (row) => {
         if (!canPush) return '—';
-        const again = [3, 4, 5].includes(row.state) && !(entry.tab === 6 && row.state === 3);
+        // 天猫好房出租 puts an offline listing back with 上架 rather than a new push.
+        const isRentOffline = entry.tab === 6 && row.state === PushStates.offline;
+        const again = mayPushAgain(row.state) && row.state !== PushStates.none && !isRentOffline;
         return (
           <Flex gap="2" wrap="wrap">
             {again && (
               <Button size="1" variant="soft" onClick={() => act(row, 'again')}>
-                {row.state === 4 ? '重试' : '重新推送'}
+                {row.state === PushStates.failed ? '重试' : '重新推送'}
               </Button>
             )}
-            {entry.tab === 6 && row.state === 3 && row.outId && (
+            {entry.tab === 6 && row.state === PushStates.offline && row.outId && (
               <Button size="1" variant="soft" onClick={() => act(row, 'online')}>
                 上架
               </Button>
             )}
-            {entry.tab === 6 && row.state === 2 && row.outId && (
+            {entry.tab === 6 && row.state === PushStates.online && row.outId && (
               <Button size="1" variant="soft" color="red" onClick={() => act(row, 'offline')}>
                 下架
               </Button>
             )}
-            {(entry.tab === 1 || entry.tab === 2) && row.state === 2 && (
+            {(entry.tab === 1 || entry.tab === 2) && row.state === PushStates.online && (
               <Button size="1" variant="soft" color="red" onClick={() => act(row, 'remove')}>
                 下架
               </Button>
@@ -421,41 +484,17 @@ function PromotionList({ entry, canPush }: { entry: TabEntry; canPush: boolean }
     load: (query: PromotionQuery, page, pageSize) => fetchPromotionPage(entry.tab, query, page, pageSize),
     query: toQuery(emptyFilters),
   });
-  const [pending, setPending] = useState<Pending>(null);
-  const [pushing, setPushing] = useState<PushCandidate[] | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  // 上架 / 下架 is queued work: the portal's answer comes in a moment, and the list is read again then.
-  const [refreshRound, setRefreshRound] = useState<number | null>(null);
-  const reloadLater = useEffectEvent(() => list.reload());
-  useEffect(() => {
-    if (refreshRound === null) return undefined;
-    const timers = queuedRefreshMs.map((delay) => setTimeout(reloadLater, delay));
-    return () => timers.forEach(clearTimeout);
-  }, [refreshRound]);
-  const submitted = (text: string) => {
-    setNotice(text);
-    setRefreshRound((count) => (count ?? 0) + 1);
-    list.reload();
+  const [asking, setAsking] = useState<{ house: PromotionHouse; action: 'offline' | 'remove' } | null>(null);
+  const [following, setFollowing] = useState<{ followed: Followed; actor: PortalPushActor } | null>(null);
+  const [isPushing, setPushing] = useState(false);
+  const follow = (followed: Followed) => {
+    setFollowing({ followed, actor: followAction(entry, followed) });
   };
-  const kind: 1 | 2 = entry.kinds.length === 1 ? entry.kinds[0] : list.query.kind;
-  const act = (house: PromotionHouse, action: 'again' | 'online' | 'offline' | 'remove') => {
-    setProblem(null);
-    if (action === 'again')
-      return setPushing([
-        {
-          houseId: house.houseId,
-          houseNo: house.houseNo ?? '',
-          communityName: house.communityName,
-          area: house.area,
-          price: house.price,
-        },
-      ]);
-    if (action === 'online')
-      return void setRentOnline(house.outId ?? '', true, '')
-        .then(() => submitted('已提交上架，渠道处理后更新状态'))
-        .catch((error: unknown) => setProblem(errorText(error)));
-    setPending({ house, action });
+  // The action followed before, or the page's tab closing, stops its reads.
+  useEffect(() => () => following?.actor.stop(), [following]);
+  const act = (house: PromotionHouse, action: RowAction) => {
+    if (action === 'offline' || action === 'remove') return setAsking({ house, action });
+    follow({ house, action, reason: null });
   };
   return (
     <Flex direction="column" gap="3" pt="3">
@@ -474,10 +513,10 @@ function PromotionList({ entry, canPush }: { entry: TabEntry; canPush: boolean }
           label="推送状态"
           allLabel="全部状态"
           value={draft.state}
-          options={namedOptions(stateNames)}
+          options={namedOptions(pushStateNames)}
           onChange={(state) => set({ state })}
         />
-        {entry.kinds.length > 1 && entry.channel === 3 && (
+        {entry.channel === 3 && (
           <FilterSelect
             label="房源类型"
             value={draft.kind}
@@ -489,20 +528,13 @@ function PromotionList({ entry, canPush }: { entry: TabEntry; canPush: boolean }
           />
         )}
         {canPush && (
-          <Button variant="solid" onClick={() => setPushing([])}>
+          <Button variant="solid" onClick={() => setPushing(true)}>
             推送房源
           </Button>
         )}
       </FilterBar>
-      {problem && (
-        <Text color="red" size="2" role="alert">
-          {problem}
-        </Text>
-      )}
-      {notice && (
-        <Text color="gray" size="2" role="status">
-          {notice}
-        </Text>
+      {following && (
+        <FollowedAction followed={following.followed} actor={following.actor} onSettled={list.reload} />
       )}
       <ListTable
         list={list}
@@ -512,22 +544,21 @@ function PromotionList({ entry, canPush }: { entry: TabEntry; canPush: boolean }
         rowTestId="promotion-row"
         showTotal
       />
-      {pending && (
+      {asking && (
         <ReasonDialog
-          pending={pending}
-          onDone={(changed) => {
-            setPending(null);
-            if (changed) submitted('已提交下架，渠道处理后更新状态');
+          house={asking.house}
+          onCancel={() => setAsking(null)}
+          onConfirm={(reason) => {
+            follow({ ...asking, reason });
+            setAsking(null);
           }}
         />
       )}
-      {pushing && (
+      {isPushing && (
         <PushDialog
           entry={entry}
-          kind={kind}
-          initial={pushing}
           onDone={(changed) => {
-            setPushing(null);
+            setPushing(false);
             if (changed) list.reload();
           }}
         />
@@ -538,7 +569,7 @@ function PromotionList({ entry, canPush }: { entry: TabEntry; canPush: boolean }
 
 export default function PromotionPage(_props: PageProps) {
   const permissions = usePermissions();
-  const canPush = permissions.can(...promotionAuth);
+  const canPush = permissions.can(PromotionAuth.appType, PromotionAuth.itemId, PromotionAuth.push);
   const [tab, setTab] = useState('1');
   return (
     <Flex direction="column" gap="3" p="4" data-testid="promotion-page">
