@@ -162,6 +162,15 @@ describe('promotion pushes', () => {
       storeName: '人民路店',
     });
     expect(wrong).toMatchObject({ code: 405, message: '58 优选：账号不存在' });
+    // A phone that is not a mobile number is refused at the boundary, naming the field.
+    const badPhone = await post(storeManager, '/push/brokerBind', {
+      channel: 2,
+      account: 'wb-store-1',
+      phone: '1380000000x',
+      storeName: '人民路店',
+    });
+    expect(badPhone.code).toBe(405);
+    expect(badPhone.message).toContain('手机号');
     const bound = await post(storeManager, '/push/brokerBind', {
       channel: 2,
       account: 'wb-store-1',

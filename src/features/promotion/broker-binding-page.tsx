@@ -34,7 +34,7 @@ function BindForm({ channel, onBound }: { channel: BindingChannel; onBound: () =
   const [storeName, setStoreName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
-  const isComplete = account.trim() !== '' && /^1\d{10}$/.test(phone) && storeName.trim() !== '';
+  const isComplete = account.trim() !== '' && /^1[3-9]\d{9}$/.test(phone) && storeName.trim() !== '';
 
   async function onSubmit() {
     setSubmitting(true);
