@@ -4,7 +4,7 @@
  * The ledger shows the button only when getContractAddOperateAuth allows it; the server checks
  * the parties and answers with the field named.
  */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useMachine } from '@xstate/react';
 import { Button, Dialog, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { Select } from '../../ui/select';
@@ -183,13 +183,18 @@ function AddForm({
   const [cities, setCities] = useState<Region[]>([]);
   const [districts, setDistricts] = useState<Region[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
-  const [regionsOf, setRegionsOf] = useState<LedgerAddForm | null>(null);
-  if (regionsOf !== initial) {
+  useEffect(() => {
     // A prefilled province and city offer their cities and districts, as if they had been chosen.
-    setRegionsOf(initial);
-    if (initial.province) fetchCities(initial.province.id).then(setCities, (error: unknown) => fail(error));
-    if (initial.city) fetchDistricts(initial.city.id).then(setDistricts, (error: unknown) => fail(error));
-  }
+    let isCurrent = true;
+    const failed = (error: unknown) =>
+      isCurrent && setProblem(error instanceof Error ? error.message : String(error));
+    if (initial.province)
+      fetchCities(initial.province.id).then((rows) => isCurrent && setCities(rows), failed);
+    if (initial.city) fetchDistricts(initial.city.id).then((rows) => isCurrent && setDistricts(rows), failed);
+    return () => {
+      isCurrent = false;
+    };
+  }, [initial]);
   const [hasSaved, setSaved] = useState(false);
   const provinces = (regions.context.data as Region[] | null) ?? [];
   const set = (patch: Partial<LedgerAddForm>) => setForm((current) => ({ ...current, ...patch }));
