@@ -241,9 +241,15 @@ describe('listings: entry, search, protection, pools and the recycle bin', () =>
       body: { roleId: brokerRole.roleId, appType: 1, authData: [{ authId: 18, selected: 1, count: 1 }] },
     });
     expect(grant.code).toBe(200);
+    // The limit counts listings: the one viewed today stays open, another is refused.
+    const another = await call(t.app, 'POST', '/housing/v2/housingAdd', {
+      headers: broker,
+      body: listing({ roomNo: '1805', ownerPhone: '13912345600' }),
+    });
+    expect(another.code).toBe(200);
     const refused = await call(t.app, 'GET', '/housing/v2/getHouseInfoProtection', {
       headers: broker,
-      query: { houseId: String(houseId), type: '1' },
+      query: { houseId: String((another.data as { houseId: number }).houseId), type: '1' },
     });
     expect(refused.code).toBe(405);
     expect(refused.message).toContain('今日查看关键信息的次数已达上限（1 次）');

@@ -5,7 +5,7 @@
  * a view, opening the listing again answers 4001001 until the user writes a follow-up. Others' private
  * listings need 查看他人私盘关键信息; a sole agent who maintains the listing may hide the owner.
  */
-import { and, count, desc, eq, gte } from 'drizzle-orm';
+import { and, desc, eq, gte } from 'drizzle-orm';
 import dayjs from 'dayjs';
 import type { Db } from '../../db/db';
 import { houseFollowUps, houseKeyViews, houseTeam } from '../../db/schema-house';
@@ -121,11 +121,15 @@ export async function requireFollowUpAfterKeyView(db: Db, session: Session, hous
     throw new ApiError(Codes.followUpRequired, followUpFirstMessage, { houseId });
 }
 
-/** Protected views the user made today (Beijing day on the server clock). */
-async function viewsToday(db: Db, session: Session, now: Date): Promise<number> {
+/**
+ * The listings whose key information the user viewed today (Beijing day on the server clock), and
+ * whether this one is among them: the daily limit counts listings, so a second field of a listing
+ * already viewed today costs nothing (001 section 3: limits are counted in listings).
+ */
+async function listingsViewedToday(db: Db, session: Session, houseId: number, now: Date) {
   const dayStart = dayjs(now).tz('Asia/Shanghai').startOf('day').toDate();
-  const [row] = await db
-    .select({ views: count() })
+  const rows = await db
+    .selectDistinct({ houseId: houseKeyViews.houseId })
     .from(houseKeyViews)
     .where(
       and(
@@ -134,7 +138,7 @@ async function viewsToday(db: Db, session: Session, now: Date): Promise<number> 
         gte(houseKeyViews.viewedAt, dayStart),
       ),
     );
-  return row?.views ?? 0;
+  return { listings: rows.length, includesThis: rows.some((row) => row.houseId === houseId) };
 }
 
 export async function revealKeyInfo(
@@ -151,8 +155,9 @@ export async function revealKeyInfo(
     throw decision.code === Codes.forbidden ? forbidden(decision.message) : businessError(decision.message);
   const now = context.clock.now();
   const limit = access.grants.get(HouseAuth.dailyViewLimit)?.count ?? null;
-  const used = await viewsToday(context.db, session, now);
-  if (limit !== null && used >= limit)
+  const viewed = await listingsViewedToday(context.db, session, houseId, now);
+  const used = viewed.listings + (viewed.includesThis ? 0 : 1);
+  if (limit !== null && used > limit)
     throw businessError(`今日查看关键信息的次数已达上限（${limit} 次），请明天再查看`);
   const fieldName = protectionTypeNames[type] ?? '关键信息';
   await context.db.transaction(async (tx) => {
@@ -180,6 +185,6 @@ export async function revealKeyInfo(
     unitNo: type === 2 ? house.unitNo : null,
     roomNo: type === 2 ? house.roomNo : null,
     certificateNo: type === 4 ? house.certificateNo : null,
-    remainingViews: limit === null ? null : Math.max(0, limit - used - 1),
+    remainingViews: limit === null ? null : Math.max(0, limit - used),
   };
 }
