@@ -58,6 +58,7 @@ import {
 import { HouseDetailTabs } from './house-detail-tabs';
 import { HouseForm } from './house-form';
 import { ImageGallery } from '../../ui/image-gallery';
+import { ListingPushStates } from '../../shared/listing-push-state';
 
 const openMachine = houseOpenMachine.provide({ actors: { loadHouse, revealInfo, saveFollowUp } });
 const poolMachine = housePoolMachine.provide({ actors: poolActors });
@@ -498,6 +499,7 @@ export default function HouseDetailPage({ params }: PageProps) {
         </Text>
       )}
       {data.remark && <Text size="2">备注：{data.remark}</Text>}
+      <ListingPushStates houseId={houseId} version={version} />
       <Card>
         <HouseDetailTabs
           houseId={houseId}
