@@ -6,6 +6,13 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from '../../openapi/generated/api';
 import { publicPaths } from '../../openapi/generated/routing';
+import {
+  ClientFailure,
+  clientFailureCodes,
+  clientFailureMessages,
+  failureOfRejection,
+  transferFailureMessages,
+} from './client-failures';
 import { readCredentials } from './credentials';
 import { emitFeedback } from './feedback';
 import { hostBaseUrl, hostOfPath } from './hosts';
@@ -15,7 +22,7 @@ export const loadingDelayMs = 800;
 export const apiMessages = {
   requestFailed: '请求失败',
   notLoggedIn: '您还没有登录，请先登录！',
-  timeout: '请求超时，请稍后再试',
+  timeout: clientFailureMessages[clientFailureCodes.timeout],
   network: '网络异常，请检查网络连接',
 } as const;
 
@@ -79,8 +86,13 @@ const requestHandling: Middleware = {
   async onRequest({ request, schemaPath }) {
     const isPublic = publicPaths.includes(schemaPath);
     const credentials = readCredentials();
+    // 000 section 8: not logged in on any page but login: the toast, login after 1.5 s (the
+    // session machine's sessionInvalid), and the request is not sent.
     if (!isPublic && !credentials) {
-      if (!isOnLoginPage()) emitFeedback({ kind: 'sessionInvalid', message: apiMessages.notLoggedIn });
+      if (!isOnLoginPage()) {
+        emitFeedback({ kind: 'toast', text: apiMessages.notLoggedIn, tone: 'error' });
+        emitFeedback({ kind: 'sessionInvalid', message: apiMessages.notLoggedIn });
+      }
       throw new ApiCodeError(400, apiMessages.notLoggedIn, null);
     }
     const mainBase = hostBaseUrl('main');
@@ -134,11 +146,19 @@ const requestHandling: Middleware = {
     return response;
   },
   onError({ request, error }) {
-    stopLoading(isUpload(request));
-    const isTimeout = error instanceof DOMException && error.name === 'TimeoutError';
-    const text = isTimeout ? apiMessages.timeout : apiMessages.network;
-    emitFeedback({ kind: 'toast', text, tone: 'error' });
-    return new Error(text);
+    const isFile = isUpload(request);
+    stopLoading(isFile);
+    const code = failureOfRejection(error);
+    // A cancelled request has nobody waiting for its answer: it fails quietly (600003).
+    if (code === clientFailureCodes.aborted) return new ClientFailure(code);
+    const failure =
+      code === clientFailureCodes.timeout
+        ? new ClientFailure(code)
+        : isFile
+          ? new ClientFailure(clientFailureCodes.transfer, transferFailureMessages.upload)
+          : new Error(apiMessages.network);
+    emitFeedback({ kind: 'toast', text: failure.message, tone: 'error' });
+    return failure;
   },
 };
 
