@@ -9,6 +9,7 @@ import { rechargeHandlers } from './areas/recharge/handlers';
 import { systemHandlers } from './areas/system/handlers';
 import { oaHandlers } from './areas/oa/handlers';
 import { contractLedgerHandlers } from './areas/contract-ledger/handlers';
+import { contractSettingHandlers } from './areas/contract-settings/handlers';
 import { signHandlers } from './areas/sign/handlers';
 import { signExtraHandlers } from './areas/sign/extra-handlers';
 import { signMaterialHandlers } from './areas/sign/material-handlers';
@@ -32,6 +33,7 @@ export const handlers: HandlerMap = {
   ...systemHandlers,
   ...oaHandlers,
   ...contractLedgerHandlers,
+  ...contractSettingHandlers,
   ...signHandlers,
   ...signExtraHandlers,
   ...signMaterialHandlers,

@@ -91,7 +91,9 @@ export interface paths {
     put?: never;
     /**
      * 删除一条跟进
-     * @description 客户端先确认 确定要删除该项吗？。需删除跟进权限（或为本人所写），否则 code 403；跟进不属于该条目时 code 404。
+     * @description 客户端先确认 是否确定删除该跟进？。appType 1 房源（type 1 出售 / 2 出租）：需删除跟进权限（或为本人所写）；
+     *     appType 2 客源（设计说明，type 为客源类型，不参与判断）：本人所写，或有删除客源权限。无权限 code 403；
+     *     跟进不属于该条目时 code 404；其他应用 code 405。删除后条目的变更记录写一条删除跟进。
      */
     post: operations['followUpDel'];
     delete?: never;
@@ -839,6 +841,68 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/contract/v2/getContractSetting': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 读取合同基础设置
+     * @description 设计说明（种子未给出此接口）：公司内任何登录用户可读（台账用它显示状态名称、建议编号与佣金）；未保存过时返回默认值。
+     */
+    get: operations['getContractSetting'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/contract/v2/contractSetting': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 保存合同基础设置
+     * @description 设计说明（种子未给出此接口）：整体保存，需 基础设置 权限（88/0/8807），否则 code 403。字段不合规时 code 405，
+     *     提示带字段名称；甲方与乙方承担比例之和须为 100（405「甲方承担比例与乙方承担比例之和须为 100%」）；
+     *     状态名称须覆盖每个状态且不重名（405「买卖合同状态名称…」）。
+     */
+    post: operations['contractSetting'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/contract/v2/contractNoSuggest': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 建议的合同编号
+     * @description 设计说明（种子未给出此接口）：台账 新增 时按合同基础设置的编号规则与签约日期给出下一个编号；录入时编号留空也按同一规则生成。
+     */
+    get: operations['contractNoSuggest'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/contract/v2/contractSalePosts': {
     parameters: {
       query?: never;
@@ -992,7 +1056,7 @@ export interface paths {
      *     允许的变更：1→2、5、6；2→3、5、6、7；3→4、5、7；5 冻结只能回到冻结前的状态（解冻）；4、6、7 为终态。
      *     其他变更 code 409。目标状态的审批事项（60 + 目标状态，即 61-67）在公司审批设置中启用时，不直接变更而是发起审批
      *     （needApproval 1，返回 approvalId），审批通过后才变更；同一合同同时只能有一个进行中的审批（否则 409）。
-     *     作废（6）与解除（7）必须填写 remark。
+     *     作废（6）与解除（7）必须填写 remark。变更为 已办理（3）或 完成（4）前，合同图片须覆盖合同基础设置的必备附件（405「请先上传必备附件：…」）。
      */
     post: operations['contractSaleStateChange'];
     delete?: never;
@@ -1015,7 +1079,7 @@ export interface paths {
      * @description 设计说明（种子未给出改变台账合同状态的接口）：状态 1 正常，2 解除，3 作废，4 完成。
      *     允许的变更：1→2、3、4；2、3、4 为终态；其他变更 code 409。目标状态的审批事项（67 + 目标状态，即 68-71）
      *     在公司审批设置中启用时，不直接变更而是发起审批（needApproval 1，返回 approvalId），审批通过后才变更；
-     *     同一合同同时只能有一个进行中的审批（否则 409）。解除（2）与作废（3）必须填写 remark。
+     *     同一合同同时只能有一个进行中的审批（否则 409）。解除（2）与作废（3）必须填写 remark。变更为 完成（4）前，合同图片须覆盖合同基础设置的必备附件（405）。
      */
     post: operations['contractRentStateChange'];
     delete?: never;
@@ -1040,7 +1104,7 @@ export interface paths {
      *     个人身份证号 18 位且合法（字母转大写，身份证号码格式不正确；代理人、共有人的提示带角色名），
      *     手机号（手机号码格式不正确），营业执照 18 位统一社会信用代码或 15 位数字（企业营业执照号码格式不正确），
      *     省市区须有编号和名称（请选择地区信息）；不通过时 code 405 与该提示。合同编号不填时按
-     *     XS + 签约日期 + 3 位序号生成；同一公司合同编号不可重复（405「合同编号已存在」）。新合同状态 1 待办理。
+     *     合同基础设置的买卖编号规则生成（默认 XS + 签约日期 + 3 位序号，见 contractNoSuggest）；同一公司合同编号不可重复（405「合同编号已存在」）。新合同状态 1 待办理。
      */
     post: operations['contractSaleAdd'];
     delete?: never;
@@ -1061,7 +1125,7 @@ export interface paths {
     /**
      * 录入租赁合同
      * @description 设计说明：与 contractSaleAdd 相同的校验，需要新增租赁合同权限（5/0/503）；租期结束日期不得早于开始日期
-     *     （405「租期结束日期不能早于开始日期」）。合同编号不填时按 ZL + 签约日期 + 3 位序号生成。新合同状态 1 正常。
+     *     （405「租期结束日期不能早于开始日期」）。合同编号不填时按合同基础设置的租赁编号规则生成（默认 ZL + 签约日期 + 3 位序号）。新合同状态 1 正常。
      */
     post: operations['contractRentAdd'];
     delete?: never;
@@ -8000,6 +8064,90 @@ export interface components {
        */
       collectDailyLimit?: number | null;
     };
+    /** @description 合同编号规则：前缀 + 签约日期 + 流水号（同一公司、同一前缀与日期内递增）。 */
+    ContractNumberRule: {
+      /**
+       * 合同编号前缀
+       * @description 0-8 位字母或数字，保存时转为大写。
+       */
+      prefix: string;
+      /**
+       * 编号日期格式
+       * @description 0 不含日期，1 年月日（20260131），2 年月（202601）；日期取签约日期。
+       * @enum {integer}
+       */
+      dateFormat: 0 | 1 | 2;
+      /** 流水号位数 */
+      digits: number;
+    };
+    /** @description 默认佣金及其分摊：录入合同时的建议值，可逐份修改。 */
+    ContractCommission: {
+      /**
+       * 买卖默认佣金比例
+       * @description 成交价的百分比（如 2 表示 2%）。
+       */
+      saleRate: number;
+      /**
+       * 租赁默认佣金比例
+       * @description 月租金的百分比（如 100 表示一个月租金）。
+       */
+      rentRate: number;
+      /**
+       * 甲方承担比例
+       * @description 甲方承担佣金的百分比（种子 dailiFeeA），与乙方承担比例之和须为 100。
+       */
+      dailiFeeA: number;
+      /**
+       * 乙方承担比例
+       * @description 乙方承担佣金的百分比（种子 dailiFeeB）。
+       */
+      dailiFeeB: number;
+    };
+    ContractStateName: {
+      /** 合同状态 */
+      state: number;
+      /** 状态名称 */
+      stateName: string;
+    };
+    /**
+     * @description 合同基础设置（设计说明：种子只给出页面路径 fp-contract-setting，未给出内容与接口）。
+     *     未保存过时为默认值：买卖 XS + 年月日 + 3 位流水号，租赁 ZL + 年月日 + 3 位流水号；买卖佣金 2%，
+     *     租赁佣金 100%（一个月租金），甲乙双方各承担 50%；无必备附件；状态名称为种子的状态名。
+     */
+    ContractSetting: {
+      /** 买卖合同编号规则 */
+      saleNumberRule: components['schemas']['ContractNumberRule'];
+      /** 租赁合同编号规则 */
+      rentNumberRule: components['schemas']['ContractNumberRule'];
+      /** 默认佣金 */
+      commission: components['schemas']['ContractCommission'];
+      /**
+       * 必备附件
+       * @description 附件分类名称（合同图片的分类，如 合同正本、身份证件）。买卖合同变更为 已办理（3）或 完成（4）、
+       *     租赁合同变更为 完成（4）前，合同须有每个分类至少一张图片，否则 code 405「请先上传必备附件：…」。
+       */
+      requiredAttachments: string[];
+      /**
+       * 买卖合同状态名称
+       * @description 台账的自定义状态名称，状态 1-7 各一个（1 待办理 … 7 解除）；只改显示名称，不改状态流转。
+       */
+      saleStateNames: components['schemas']['ContractStateName'][];
+      /**
+       * 租赁合同状态名称
+       * @description 状态 1-4 各一个（1 正常，2 解除，3 作废，4 完成）。
+       */
+      rentStateNames: components['schemas']['ContractStateName'][];
+    };
+    /**
+     * 合同类型
+     * @description 台账合同类型：1 买卖合同，2 租赁合同
+     * @enum {integer}
+     */
+    ContractType: 1 | 2;
+    ContractNoSuggestion: {
+      /** @description 按公司编号规则与签约日期生成的下一个合同编号（只是建议，录入时才占用）。 */
+      contractNo: string;
+    };
     /**
      * 搜索类型
      * @description 关键字搜索类型：1 小区名称，2 合同编号，3 电话，4 业主/客户姓名
@@ -8548,12 +8696,6 @@ export interface components {
         /** @description 进行中的状态变更审批（无则为 null） */
         pendingApproval: components['schemas']['ContractPendingApproval'] | null;
       };
-    /**
-     * 合同类型
-     * @description 台账合同类型：1 买卖合同，2 租赁合同
-     * @enum {integer}
-     */
-    ContractType: 1 | 2;
     /** @description 合同图片（扫描件、附件照片） */
     ContractPicture: {
       pictureId: components['schemas']['Id'];
@@ -8877,10 +9019,10 @@ export interface components {
     CustomerChangeRecord: {
       recordId: components['schemas']['Id'];
       /**
-       * @description 变更类型：1 修改资料，2 状态变更，3 转公客，4 拣入私客，5 分配，6 成交，7 取消成交，8 按规则自动转公客，9 录入，10 删除，11 查看电话
+       * @description 变更类型：1 修改资料，2 状态变更，3 转公客，4 拣入私客，5 分配，6 成交，7 取消成交，8 按规则自动转公客，9 录入，10 删除，11 查看电话，12 删除跟进
        * @enum {integer}
        */
-      type: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11;
+      type: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
       typeName: string;
       content: string;
       before?: string | null;
@@ -8917,7 +9059,10 @@ export interface components {
       visitTime?: components['schemas']['DateTime'] | null;
       userName: string;
       deptName?: string | null;
-      /** @enum {integer} */
+      /**
+       * @description 1 当前用户可删除（本人所写，或有删除客源权限），见 /app/followUpDel
+       * @enum {integer}
+       */
       deletable?: 0 | 1;
       createTime: components['schemas']['DateTime'];
     };
@@ -14941,6 +15086,71 @@ export interface operations {
     };
     responses: {
       200: components['responses']['Empty'];
+    };
+  };
+  getContractSetting: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 合同基础设置 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope'] & {
+            data?: components['schemas']['ContractSetting'];
+          };
+        };
+      };
+    };
+  };
+  contractSetting: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ContractSetting'];
+      };
+    };
+    responses: {
+      200: components['responses']['Empty'];
+    };
+  };
+  contractNoSuggest: {
+    parameters: {
+      query: {
+        /** @description 合同类型：1 买卖，2 租赁 */
+        contractType: components['schemas']['ContractType'];
+        /** @description 签约日期 YYYY-MM-DD */
+        signDate: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 建议的编号 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope'] & {
+            data?: components['schemas']['ContractNoSuggestion'];
+          };
+        };
+      };
     };
   };
   contractSalePosts: {

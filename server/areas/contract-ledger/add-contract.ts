@@ -2,7 +2,7 @@
  * Recording a sale or rent contract in the ledger (contractSaleAdd / contractRentAdd): parties
  * normalised, a number allocated, the contract and its parties written in one transaction.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { users } from '../../db/schema';
@@ -20,6 +20,7 @@ import { requireContractAuth } from './scope';
 import { ContractAuth } from '../../../domain/auth-ids';
 import { type LedgerType } from './contracts';
 import { checkDealLinks, writeDeal } from '../deals/contract-deal';
+import { nextContractNumber } from '../contract-settings/settings';
 // ---- recording a contract ----------------------------------------------------------------------
 
 export type PartyInput = BodyOf<'contractSaleAdd'>['parties']['partyA'];
@@ -61,19 +62,6 @@ export function normaliseParty(party: PartyInput) {
 
 export type LedgerInput = BodyOf<'contractSaleAdd'> | BodyOf<'contractRentAdd'>;
 
-export async function nextContractNo(tx: Db, companyId: number, prefix: string): Promise<string> {
-  const rows = await tx
-    .select({ contractNo: ledgerContracts.contractNo })
-    .from(ledgerContracts)
-    .where(
-      and(inCompany(ledgerContracts, companyId), sql`${ledgerContracts.contractNo} like ${`${prefix}%`}`),
-    );
-  const used = rows
-    .map((row) => Number(row.contractNo.slice(prefix.length)))
-    .filter((n) => Number.isInteger(n));
-  return `${prefix}${String(Math.max(0, ...used) + 1).padStart(3, '0')}`;
-}
-
 export function isUniqueViolation(error: unknown): boolean {
   for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
     if ((current as { code?: unknown }).code === '23505') return true;
@@ -112,7 +100,7 @@ export async function addContract(
   }
   // The listing and the customer it was started from, as the recorder sees them (another company's
   // or an unseen one: 404 and nothing written).
-  const links = await checkDealLinks(db, session, type, body);
+  const links = await checkDealLinks(db, session, type, body, 'record');
   const [user] = await db.select({ deptId: users.deptId }).from(users).where(eq(users.id, session.userId));
   const houseInfo = {
     ...body.houseInfo,
@@ -120,12 +108,13 @@ export async function addContract(
     houseBuilding: body.houseInfo.houseBuilding.trim(),
     houseRoomNo: body.houseInfo.houseRoomNo.trim(),
   };
-  const prefix = `${type === 1 ? 'XS' : 'ZL'}${body.signDate.replaceAll('-', '')}`;
   for (let attempt = 0; attempt < 5; attempt += 1) {
     try {
       return await db.transaction(async (tx) => {
+        // Left empty: the company's number rule (合同基础设置) gives the next one.
         const contractNo =
-          body.contractNo?.trim().toUpperCase() || (await nextContractNo(tx, session.companyId, prefix));
+          body.contractNo?.trim().toUpperCase() ||
+          (await nextContractNumber(tx, session.companyId, type, body.signDate));
         const [row] = await tx
           .insert(ledgerContracts)
           .values({

@@ -34,6 +34,7 @@ import { requireContractAuth } from './scope';
 import { ContractAuth } from '../../../domain/auth-ids';
 import { isLedgerDeal } from '../../../domain/sign-deal';
 import { takeBackDeal, writeDeal } from '../deals/contract-deal';
+import { requireAttachmentsFor } from '../contract-settings/settings';
 
 const changedMeanwhile = '合同状态已变化，请刷新后重试';
 
@@ -87,6 +88,7 @@ async function followDeal(
       tx,
       clock,
       deal,
+      { source: 2, contractId: contract.id },
       operatorUserId,
       stateName(type, target) === '解除' ? '已解除' : '已作废',
     );
@@ -179,6 +181,7 @@ export async function changeContractState(
           )
         : canChangeRentState(contract.state as RentState, input.state as RentState);
     if (!allowed) throw editStateRefusal();
+    await requireAttachmentsFor(tx, session.companyId, { id: contract.id, contractType: type }, input.state);
     const kind = subjectKinds[type];
     if (await findPendingApproval(tx, session.companyId, kind, contract.id))
       throw new ApiError(Codes.stateConflict, alreadyPending);
