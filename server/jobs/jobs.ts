@@ -10,7 +10,7 @@ import { analyzeTables } from '../db/maintenance';
 import { rollUpStatistics } from '../areas/management/statistics-rollup';
 import { sweepEndedLeases } from '../areas/housing/contract-deals';
 import { sweepWithdrawnListings, syncPortalStats } from '../areas/promotion/sweeps';
-import { drainPushQueue } from '../areas/promotion/queue';
+import { drainPushQueue, pruneFinishedPushJobs } from '../areas/promotion/queue';
 import type { Portals } from '../areas/promotion/portals/portal';
 import { createPortals } from '../areas/promotion/portals/registry';
 import { readPortalConfig } from '../config';
@@ -32,6 +32,8 @@ export const productJobs: readonly Job[] = [
   { name: 'recharge.remindEnding', everyMs: 24 * 60 * 60 * 1000, run: remindPackagesEnding },
   // 推广 (issue 37): a listing sold, rented, invalid or deleted leaves every portal, through the push queue.
   { name: 'promotion.withdraw', everyMs: 60 * 1000, run: sweepWithdrawnListings },
+  // 推广: finished push jobs older than 30 days leave the queue table (the push's state stays), daily.
+  { name: 'promotion.pruneJobs', everyMs: 24 * 60 * 60 * 1000, run: pruneFinishedPushJobs },
   // 推广: the portals' views and leads of online listings, every 30 minutes (the configured portals).
   {
     name: 'promotion.stats',

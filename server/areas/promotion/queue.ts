@@ -7,7 +7,7 @@
  * instead of adding another. A portal that cannot be reached is tried again with back-off, and after
  * the last attempt the push is 推送失败 with the portal's error, to be retried by hand.
  */
-import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db';
 import type { Clock } from '../../clock';
 import { brokerBindings, portalPushes, pushJobs } from '../../db/schema-promotion';
@@ -25,6 +25,9 @@ export const pushQueueSettings = {
   maxBackoffMs: 10 * 60_000,
   /** A claimed job not finished within this is claimed again (its worker is taken for dead). */
   leaseMs: 2 * 60_000,
+  /** A finished job (done or failed) is kept this long after it finished, then pruned: the push's
+   * state, reason and operation record outlive it on the listing, so the job row is only a trace. */
+  keepFinishedMs: 30 * 24 * 60 * 60_000,
 };
 
 export function backoffMs(attempts: number): number {
@@ -292,4 +295,14 @@ export async function drainPushQueue(
     ran += 1;
   }
   return ran;
+}
+
+/** Removes jobs that finished (done or failed) more than keepFinishedMs ago. Returns how many. */
+export async function pruneFinishedPushJobs(db: Db, clock: Clock): Promise<number> {
+  const before = new Date(clock.now().getTime() - pushQueueSettings.keepFinishedMs);
+  const removed = await db
+    .delete(pushJobs)
+    .where(and(inArray(pushJobs.status, ['done', 'failed']), lt(pushJobs.finishedAt, before)))
+    .returning({ id: pushJobs.id });
+  return removed.length;
 }
