@@ -31,6 +31,7 @@ export const CustomerRecordTypes = {
   add: 9,
   remove: 10,
   viewPhone: 11,
+  removeFollowUp: 12,
 } as const;
 export const customerRecordTypeNames: Record<number, string> = {
   1: '修改资料',
@@ -44,6 +45,7 @@ export const customerRecordTypeNames: Record<number, string> = {
   9: '录入',
   10: '删除',
   11: '查看电话',
+  12: '删除跟进',
 };
 
 /** The confirmations the screens show before these actions (001 section 8). */

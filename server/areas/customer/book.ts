@@ -24,6 +24,7 @@ import {
   type CustomerAccess,
 } from './access';
 import { readCustomerSetting, outRuleOf, type CustomerSetting } from './settings';
+import { canDeleteCustomerFollowUp } from './follow-up-delete';
 import { CustomerAuth } from '../../../domain/auth-ids';
 import {
   CustomerPools,
@@ -393,7 +394,7 @@ export async function listCustomerFollowUps(db: Db, session: Session, query: Que
       visitTime: follow.visitTime ? formatDateTime(follow.visitTime) : null,
       userName: userName ?? '系统',
       deptName: deptName ?? null,
-      deletable: 0 as const,
+      deletable: canDeleteCustomerFollowUp(access, follow.userId),
       createTime: formatDateTime(follow.createdAt),
     })),
   };

@@ -1,6 +1,8 @@
 /** Handlers of the listing operations (openapi/paths/housing.yaml, housing-entry.yaml) and of /app. */
 import type { HandlerMap } from '../../contract/types';
 import { listShownCustomers } from './shown-customers';
+import { deleteCustomerFollowUp } from '../customer/follow-up-delete';
+import { CustomerAuth } from '../../../domain/auth-ids';
 import { requireSession } from '../user/handlers';
 import {
   readHousingSetting,
@@ -206,7 +208,10 @@ export const housingHandlers = {
     return { data: await appFollowUps(context.db, requireSession(context), query) };
   },
   async followUpDel({ body }, context) {
-    await deleteFollowUp(context, requireSession(context), body);
+    // One call for every app's follow-ups: a customer's goes to the customer area.
+    if (body.appType === CustomerAuth.appType)
+      await deleteCustomerFollowUp(context, requireSession(context), body);
+    else await deleteFollowUp(context, requireSession(context), body);
     return { data: null, message: '跟进已删除' };
   },
 } satisfies HandlerMap;

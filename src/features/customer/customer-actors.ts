@@ -75,6 +75,13 @@ export async function writeFollowUp(input: {
   await ok(api.POST('/customer/v2/customerfollowUp', { body: input }));
 }
 
+/** Deletes a follow-up (the seed's /app/followUpDel for every app; 2 is 客源, type its kind). */
+export async function deleteFollowUp(customerId: number, customerType: 1 | 2 | 3, followId: number) {
+  await ok(
+    api.POST('/app/followUpDel', { body: { appType: 2, type: customerType, itemId: customerId, followId } }),
+  );
+}
+
 export async function fetchRecords(customerId: number, page: number) {
   const result = await ok(
     api.GET('/customer/v2/customerChangeRecord', {

@@ -43,6 +43,7 @@ import {
   currentUserId,
   customerPageSize,
   fetchCustomer,
+  deleteFollowUp,
   fetchFollowUps,
   fetchMatchedHouses,
   fetchRecords,
@@ -146,31 +147,44 @@ function Requirement({ detail }: { detail: CustomerDetail }) {
   );
 }
 
-const followColumns: Column<CustomerFollowUp>[] = [
-  { key: 'time', header: '时间', cell: (row) => row.createTime, width: '170px' },
-  {
-    key: 'category',
-    header: '方式',
-    cell: (row) => <Badge color={row.category === 4 ? 'orange' : 'gray'}>{row.categoryName}</Badge>,
-    width: '90px',
-  },
-  {
-    key: 'content',
-    header: '内容',
-    isRowHeader: true,
-    cell: (row) => (
-      <Box>
-        <Text size="2">{row.content}</Text>
-        {(row.houses ?? []).map((house) => (
-          <Text key={house.houseId} as="div" size="1" color="gray">
-            带看：{house.title}
-          </Text>
-        ))}
-      </Box>
-    ),
-  },
-  { key: 'user', header: '跟进人', cell: (row) => row.userName, width: '90px' },
-];
+function followColumns(onDelete: (row: CustomerFollowUp) => void): Column<CustomerFollowUp>[] {
+  return [
+    { key: 'time', header: '时间', cell: (row) => row.createTime, width: '170px' },
+    {
+      key: 'category',
+      header: '方式',
+      cell: (row) => <Badge color={row.category === 4 ? 'orange' : 'gray'}>{row.categoryName}</Badge>,
+      width: '90px',
+    },
+    {
+      key: 'content',
+      header: '内容',
+      isRowHeader: true,
+      cell: (row) => (
+        <Box>
+          <Text size="2">{row.content}</Text>
+          {(row.houses ?? []).map((house) => (
+            <Text key={house.houseId} as="div" size="1" color="gray">
+              带看：{house.title}
+            </Text>
+          ))}
+        </Box>
+      ),
+    },
+    { key: 'user', header: '跟进人', cell: (row) => row.userName, width: '90px' },
+    {
+      key: 'actions',
+      header: '操作',
+      cell: (row) =>
+        row.deletable === 1 ? (
+          <Button size="1" variant="ghost" color="red" onClick={() => onDelete(row)}>
+            删除
+          </Button>
+        ) : null,
+      width: '70px',
+    },
+  ];
+}
 
 function FollowUpDialog({ customerId, onClose }: { customerId: number; onClose: (saved: boolean) => void }) {
   const [category, setCategory] = useState<'1' | '4'>('1');
@@ -269,7 +283,22 @@ function FollowUpDialog({ customerId, onClose }: { customerId: number; onClose: 
   );
 }
 
-function FollowUps({ customerId, version }: { customerId: number; version: unknown }) {
+/** 001 section 8's wording 是否确定删除该…？ for a follow-up. */
+const followUpDeleteQuestion = '是否确定删除该跟进？';
+
+function FollowUps({
+  customerId,
+  customerType,
+  version,
+  onDeleted,
+}: {
+  customerId: number;
+  customerType: 1 | 2 | 3;
+  version: unknown;
+  onDeleted: () => void;
+}) {
+  const [pending, setPending] = useState<CustomerFollowUp | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const list = useListPage({
     load: (query: { category: 0 | 1 | 4 }, page) => fetchFollowUps(customerId, query.category, page),
     query: { category: 0 },
@@ -301,14 +330,36 @@ function FollowUps({ customerId, version }: { customerId: number; version: unkno
           </Button>
         ))}
       </Flex>
+      {problem && (
+        <Callout.Root color="red" role="alert" size="1">
+          <Callout.Text>{problem}</Callout.Text>
+        </Callout.Root>
+      )}
       <ListTable
         list={list}
-        columns={followColumns}
+        columns={followColumns((row) => {
+          setProblem(null);
+          setPending(row);
+        })}
         rowKey={(row) => row.followId}
         emptyText="暂无跟进"
         testId="customer-follow-ups"
         rowTestId="customer-follow-up"
         size="1"
+      />
+      <ConfirmDialog
+        open={pending !== null}
+        title="删除跟进"
+        message={followUpDeleteQuestion}
+        onCancel={() => setPending(null)}
+        onConfirm={() => {
+          const followId = pending?.followId;
+          setPending(null);
+          if (followId === undefined) return;
+          deleteFollowUp(customerId, customerType, followId).then(onDeleted, (error: unknown) =>
+            setProblem(error instanceof Error ? error.message : String(error)),
+          );
+        }}
       />
     </Flex>
   );
@@ -756,7 +807,15 @@ export function CustomerDetailView({ customerId, onChanged }: { customerId: numb
             <Requirement detail={detail} />
           </Tabs.Content>
           <Tabs.Content value="followUps">
-            <FollowUps customerId={customerId} version={detail} />
+            <FollowUps
+              customerId={customerId}
+              customerType={detail.customerType}
+              version={detail}
+              onDeleted={() => {
+                onChanged();
+                sendRead({ type: 'reload' });
+              }}
+            />
           </Tabs.Content>
           <Tabs.Content value="matches">
             <MatchedHouses customerId={customerId} version={detail} />
