@@ -1,0 +1,140 @@
+/**
+ * Pushes across real server processes (issue 37): two processes started as `npm start` starts them,
+ * on one PostgreSQL database, both draining the push queue every second, with a sandbox portal that
+ * fails the first two calls for each listing. Each listing of a batch ends online once on the portal:
+ * three calls (two failures, one success), one listing created, no job run twice.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { users } from '../../server/db/schema';
+import { housePictures, houses } from '../../server/db/schema-house';
+import { rechargeCompanyPackages } from '../../server/db/schema-recharge';
+import { portalPushes, pushJobs, sandboxPortalListings } from '../../server/db/schema-promotion';
+import { openDatabase, type Database } from '../../server/db/client';
+import { createPostgresDatabase } from '../support/test-app';
+import { callOver, loginOver, startServerProcess, type ServerProcess } from '../support/server-process';
+
+const onPostgres = process.env['TEST_DATABASE'] === 'postgres';
+const manager = '13800000000';
+
+describe.runIf(onPostgres)('pushes through two server processes on one PostgreSQL database', () => {
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let first: ServerProcess;
+  let second: ServerProcess;
+  let connection: Database;
+  let companyA = 0;
+  let listings: number[] = [];
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+    const env = {
+      DATABASE_URL: database.url,
+      JOB_TICK_SECONDS: '1',
+      PUSH_TICK_SECONDS: '1',
+      PORTAL_SANDBOX_FAIL_FIRST: '2',
+    };
+    // The first migrates and loads the demo data; the second starts on the prepared database.
+    first = await startServerProcess(env);
+    second = await startServerProcess(env);
+    connection = await openDatabase({ databaseUrl: database.url });
+    const db = connection.db;
+    const [a] = await db
+      .select({ companyId: users.companyId })
+      .from(users)
+      .where(eq(users.userName, manager));
+    companyA = a!.companyId;
+    const rows = await db
+      .select({ id: houses.id, pictures: count(housePictures.id) })
+      .from(houses)
+      .leftJoin(housePictures, eq(housePictures.houseId, houses.id))
+      .where(
+        sql`${houses.companyId} = ${companyA} and ${houses.houseState} = 1 and ${houses.deletedAt} is null and ${houses.type} = 1 and ${houses.price} between 5 and 20000`,
+      )
+      .groupBy(houses.id)
+      .orderBy(houses.id);
+    listings = rows
+      .filter((row) => row.pictures >= 2)
+      .map((row) => row.id)
+      .slice(0, 6);
+    const now = new Date();
+    await db.insert(rechargeCompanyPackages).values({
+      companyId: companyA,
+      productId: 2,
+      accountCount: 10,
+      duration: 1,
+      signCount: 20,
+      startsAt: now,
+      endsAt: new Date(now.getTime() + 365 * 24 * 3600_000),
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all([first?.stop(), second?.stop()]);
+    await connection?.close();
+    await database?.drop();
+  });
+
+  it('puts each listing of a batch online once although the portal fails twice for each', async () => {
+    expect(listings).toHaveLength(6);
+    const pushed = await callOver(first, 'POST', '/push/housePush', {
+      headers: await loginOver(first, manager),
+      body: { channel: 3, houseIds: listings },
+    });
+    expect(pushed.code, pushed.message).toBe(200);
+    const db = connection.db;
+    const states = () =>
+      db
+        .select({ houseId: portalPushes.houseId, state: portalPushes.state })
+        .from(portalPushes)
+        .where(and(eq(portalPushes.channel, 3), inArray(portalPushes.houseId, listings)));
+    // Back-off is 10 s, then 20 s: the third try of each listing comes some 30 s after the push.
+    await expect
+      .poll(async () => (await states()).filter((row) => row.state === 2).length, {
+        timeout: 90_000,
+        interval: 1_000,
+      })
+      .toBe(6);
+
+    const onPortal = await db
+      .select()
+      .from(sandboxPortalListings)
+      .where(
+        and(
+          eq(sandboxPortalListings.channel, 3),
+          inArray(
+            sandboxPortalListings.key,
+            listings.map((id) => `${companyA}-${id}`),
+          ),
+        ),
+      );
+    expect(onPortal).toHaveLength(6);
+    expect(onPortal.map((row) => [row.calls, row.created, row.state])).toEqual(
+      listings.map(() => [3, 1, 'online']),
+    );
+    const jobs = await db
+      .select({ status: pushJobs.status, attempts: pushJobs.attempts, lockedBy: pushJobs.lockedBy })
+      .from(pushJobs)
+      .where(and(eq(pushJobs.channel, 3), inArray(pushJobs.houseId, listings)));
+    expect(jobs.map((job) => [job.status, job.attempts])).toEqual(listings.map(() => ['done', 3]));
+    // Both processes drained the queue (each logs the jobs it ran).
+    for (const server of [first, second])
+      expect(server.output()).toMatch(/queue promotion\.push: [1-9]\d* ran/);
+
+    // Pushing the same listings again while they are online queues nothing and calls no portal.
+    const again = await callOver(second, 'POST', '/push/housePush', {
+      headers: await loginOver(second, manager),
+      body: { channel: 3, houseIds: listings },
+    });
+    expect(again.code).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const after = await db
+      .select({ calls: sandboxPortalListings.calls, created: sandboxPortalListings.created })
+      .from(sandboxPortalListings)
+      .where(
+        inArray(
+          sandboxPortalListings.key,
+          listings.map((id) => `${companyA}-${id}`),
+        ),
+      );
+    expect(after.map((row) => [row.calls, row.created])).toEqual(listings.map(() => [3, 1]));
+  }, 150_000);
+});
