@@ -2,6 +2,11 @@
  * The page tabs of the main area (000 section 2): menu entries open as tabs, saved per user token and
  * restored on reload; closing a tab goes to the last visited one; home is never closed; the
  * disabled-page modal 当前页面状态不可操作 closes the current page.
+ *
+ * The seed's navigation lock (000 section 8: a tab page is not opened by navigate, the same url
+ * twice in a row is refused as locked), on the desktop: a page has one tab, so opening a page that
+ * is open already selects its tab, and opening the page that is shown, with the same parameters,
+ * again (a double click) is refused: nothing changes, nothing is saved, the page is not drawn anew.
  */
 import { assign, fromPromise, setup } from 'xstate';
 
@@ -79,6 +84,15 @@ export function initialTabs(): SavedTabs {
   return { tabs: [homeTab], activeKey: homeKey, visits: [homeKey] };
 }
 
+function isSameTab(a: PageTab, b: PageTab): boolean {
+  const keys = Object.keys(a.params);
+  return (
+    a.name === b.name &&
+    keys.length === Object.keys(b.params).length &&
+    keys.every((key) => a.params[key] === b.params[key])
+  );
+}
+
 function visit(visits: string[], key: string): string[] {
   return [...visits.filter((k) => k !== key), key];
 }
@@ -105,6 +119,14 @@ export const tabsMachine = setup({
     saveTabs: () => {},
   },
   guards: {
+    /** Not the page already shown with the same parameters (the navigation lock). */
+    isNotShownAlready: ({ context, event }) => {
+      if (event.type !== 'tab.open') return false;
+      const tab = toPageTab(event.entry);
+      const key = tabKey(tab);
+      const shown = context.tabs.find((t) => tabKey(t) === key);
+      return key !== context.activeKey || shown === undefined || !isSameTab(shown, tab);
+    },
     isClosable: ({ context, event }) =>
       event.type === 'tab.close' &&
       event.key !== homeKey &&
@@ -158,6 +180,7 @@ export const tabsMachine = setup({
         idle: {
           on: {
             'tab.open': {
+              guard: 'isNotShownAlready',
               actions: [
                 assign(({ context, event }) => {
                   const tab = toPageTab(event.entry);

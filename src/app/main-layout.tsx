@@ -16,14 +16,15 @@ import {
   Spinner,
   Text,
 } from '@radix-ui/themes';
-import { homeKey, tabKey, type MenuItem, type PageTab } from '../../machines/tabs.machine';
+import { homeKey, homeTab, tabKey, type MenuItem, type PageTab } from '../../machines/tabs.machine';
 import { normalizePagePath, pageComponent } from './pages';
 import { PageFrame } from './page-frame';
 import type { PageProps } from '../core/workspace';
 import { sendSession, useSessionSnapshot } from '../core/use-session';
-import { WorkspaceContext, type Workspace } from '../core/workspace';
+import { useWorkspace, WorkspaceContext, type Workspace } from '../core/workspace';
 import { inspect } from '../inspector/inspection-store';
-import { NotBuiltYet } from '../ui/not-built-yet';
+import { PageNotFound } from './not-found-page';
+import { BackBar, isOpenedFromPage } from './back-bar';
 import { createWorkspaceMachine } from './workspace-actors';
 import { PayStatusGate } from './pay-status-gate';
 import { isGatedPage } from './pay-status-gate-actors';
@@ -54,9 +55,23 @@ function UnreadBadge({ count, testId }: { count: number; testId: string }) {
   );
 }
 
-function PageContent({ tab }: { tab: PageTab }) {
+/** A tab whose page the product does not have: the not-found page, naming the tab, not its path. */
+function TabNotFound({ tab }: { tab: PageTab }) {
+  const { goBack, openPage } = useWorkspace();
+  return (
+    <Flex justify="center" p="6">
+      <PageNotFound
+        what={`「${tab.name}」`}
+        onBack={goBack}
+        onHome={() => openPage({ ...homeTab, params: {} })}
+      />
+    </Flex>
+  );
+}
+
+export function PageContent({ tab }: { tab: PageTab }) {
   const page = pageComponent(tab.path);
-  if (!page) return <NotBuiltYet title={tab.name} />;
+  if (!page) return <TabNotFound tab={tab} />;
   const props: PageProps = { path: tab.path, params: tab.params, title: tab.name };
   return <PageFrame {...props} />;
 }
@@ -135,6 +150,8 @@ export default function MainLayout({ token }: { token: string }) {
     menu: context.menu,
     openPage: (entry) => tabsActor.send({ type: 'tab.open', entry }),
     closePage: (key) => tabsActor.send({ type: 'tab.close', key }),
+    // Back from a tab: it closes, and the tab visited before it shows (home when none is left).
+    goBack: () => tabsActor.send({ type: 'tab.close', key: context.activeKey }),
     disablePage: (appType, id) => tabsActor.send({ type: 'page.disable', appType, id }),
     renderPage: (path, params = {}) => (
       <PageFrame path={path} params={params} title={pageComponent(path)?.title ?? ''} />
@@ -286,6 +303,7 @@ export default function MainLayout({ token }: { token: string }) {
                   data-testid={isActive ? 'active-page' : undefined}
                   data-path={tab.path}
                 >
+                  {isOpenedFromPage(tab, [...context.menu, ...context.settingMenu]) && <BackBar />}
                   <PageView tab={tab} userId={user?.userId ?? 0} />
                 </section>
               );

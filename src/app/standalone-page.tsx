@@ -7,13 +7,25 @@ import { useNavigate, useLocation, useParams } from 'react-router';
 import { useSessionSnapshot } from '../core/use-session';
 import { WorkspaceContext, type Workspace } from '../core/workspace';
 import { PageFrame } from './page-frame';
-import { pageComponent } from './pages';
+import { normalizePagePath, pageComponent } from './pages';
 import { PayStatusGate } from './pay-status-gate';
 import { Watermark } from './watermark';
 import { appTypeOfPath } from './pay-status-gate-actors';
 import NotFoundPage from './not-found-page';
+import { BackBar } from './back-bar';
 import { tabKey, type PageTab } from '../../machines/tabs.machine';
 import { PageDisabledDialog } from '../ui/page-disabled-dialog';
+
+/** Two addresses of the same page with the same parameters (in any order; .vue or not). */
+export function isSameAddress(a: string, b: string): boolean {
+  const [pathA = '', queryA = ''] = a.split('?');
+  const [pathB = '', queryB = ''] = b.split('?');
+  const paramsA = new URLSearchParams(queryA);
+  const paramsB = new URLSearchParams(queryB);
+  paramsA.sort();
+  paramsB.sort();
+  return normalizePagePath(pathA) === normalizePagePath(pathB) && paramsA.toString() === paramsB.toString();
+}
 
 export default function StandalonePage() {
   const params = useParams();
@@ -39,9 +51,14 @@ export default function StandalonePage() {
     menu: [],
     openPage: (entry) => {
       const search = new URLSearchParams(entry.params ?? {}).toString();
+      const target = `${entry.path}${search ? `?${search}` : ''}`;
+      // The navigation lock (000 section 8): the page shown, opened again, is refused.
+      if (isSameAddress(target, address)) return;
       movedFrom.current = address;
-      void navigate(`${entry.path}${search ? `?${search}` : ''}`);
+      void navigate(target);
     },
+    // Back in the browser; to / (then the main layout) when this is the app's first page.
+    goBack: () => void (location.key === 'default' ? navigate('/') : navigate(-1)),
     // A page on its own address has no tab: closing this page (the gate's 取消) goes to the main
     // layout, unless it has just opened another page (a deleted contract goes back to its list);
     // closing another page's tab changes nothing.
@@ -63,6 +80,7 @@ export default function StandalonePage() {
       <div data-testid="standalone-page" data-path={path}>
         {/* The company's watermark covers a page opened by its address as it covers the main layout. */}
         {user && <Watermark user={user} />}
+        <BackBar />
         {appType !== null && userId !== null ? (
           <PayStatusGate key={appType} tab={tab} userId={userId}>
             {frame}

@@ -1,6 +1,6 @@
 /**
- * What a page may ask of the main layout: open another page as a tab, close a tab, mark itself
- * disabled, read the menu, draw another page inside itself.
+ * What a page may ask of the main layout: open another page as a tab, close a tab, go back, mark
+ * itself disabled, read the menu, draw another page inside itself.
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import type { MenuItem, TabsEvent } from '../../machines/tabs.machine';
@@ -13,6 +13,12 @@ export type Workspace = {
   openPage: (entry: Extract<TabsEvent, { type: 'tab.open' }>['entry']) => void;
   /** Closes the tab with this key (tabKey of machines/tabs.machine.ts). */
   closePage: (key: string) => void;
+  /**
+   * The back action (000 section 2): leaves the page shown for the one the user came from — in the
+   * main layout the tab closes and the last visited tab shows; a page opened by its address goes
+   * back in the browser, or to / when it is the only page on the stack.
+   */
+  goBack: () => void;
   disablePage: (appType: number, id: number) => void;
   /** Draws another page inside this one (the system settings show a setting page beside their menu). */
   renderPage?: (path: string, params?: Record<string, string>) => ReactNode;
@@ -22,6 +28,7 @@ export const WorkspaceContext = createContext<Workspace>({
   menu: [],
   openPage: () => {},
   closePage: () => {},
+  goBack: () => {},
   disablePage: () => {},
 });
 

@@ -53,6 +53,36 @@ describe('tabs machine, rules a user relies on', () => {
     expect(actor.getSnapshot().context.activeKey).toBe(signDetailKey);
   });
 
+  it('the navigation lock: the page shown, opened again with the same parameters, changes nothing', async () => {
+    const saveTabs = vi.fn();
+    const actor = await startedTabs(null, saveTabs);
+    actor.send({ type: 'tab.open', entry: signDetailEntry });
+    const shown = actor.getSnapshot().context;
+    saveTabs.mockClear();
+    actor.send({ type: 'tab.open', entry: signDetailEntry });
+    expect(actor.getSnapshot().context).toBe(shown);
+    expect(saveTabs).not.toHaveBeenCalled();
+    // Another contract's detail is another page for the same tab: it replaces the one shown.
+    actor.send({
+      type: 'tab.open',
+      entry: { ...signDetailEntry, path: '/views/sign/detail.vue?contractId=13' },
+    });
+    expect(actor.getSnapshot().context.tabs.filter((t) => tabKey(t) === signDetailKey)).toHaveLength(1);
+    expect(actor.getSnapshot().context.tabs.find((t) => tabKey(t) === signDetailKey)?.params).toEqual({
+      contractId: '13',
+    });
+    expect(saveTabs).toHaveBeenCalledTimes(1);
+  });
+
+  it('a page open in a tab already is not opened twice: opening it selects its tab', async () => {
+    const actor = await startedTabs();
+    actor.send({ type: 'tab.open', entry: signListEntry });
+    actor.send({ type: 'tab.select', key: homeKey });
+    actor.send({ type: 'tab.open', entry: signListEntry });
+    expect(actor.getSnapshot().context.tabs.map(tabKey)).toEqual([homeKey, signListKey]);
+    expect(actor.getSnapshot().context.activeKey).toBe(signListKey);
+  });
+
   it('goes back to the last visited tab when the current one closes', async () => {
     const actor = await startedTabs();
     actor.send({ type: 'tab.open', entry: signListEntry });
