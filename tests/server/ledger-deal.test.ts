@@ -6,7 +6,7 @@
  */
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignFixture, type SignFixture } from '../support/sign-fixture';
+import { createSignFixture, saleContent, type SignFixture } from '../support/sign-fixture';
 import { houses, appRecords } from '../../server/db/schema-house';
 import { customers } from '../../server/db/schema-customer';
 import { ledgerContracts } from '../../server/db/schema-contract';
@@ -235,7 +235,14 @@ describe('a ledger contract from a listing and a customer', () => {
       ...body,
       houseId: rentHouse.id,
     });
-    expect(wrongKind).toMatchObject({ code: 405, message: '所选房源不是出售房源，不能签买卖合同' });
+    // The ledger records a contract signed offline: the refusal says 录入, not 签.
+    expect(wrongKind).toMatchObject({ code: 405, message: '所选房源不是出售房源，不能录入买卖合同' });
+    const { body: rentBody } = await recordFromListing(2, rentHouse.id, null);
+    const wrongRentKind = await f.post('/contract/v2/contractRentAdd', f.broker, {
+      ...rentBody,
+      houseId: house.id,
+    });
+    expect(wrongRentKind).toMatchObject({ code: 405, message: '所选房源不是出租房源，不能录入租赁合同' });
     expect(await ledgerCount()).toBe(before);
     expect((await houseRow(house.id)).houseState).toBe(1);
     expect(await recordsOf(1, otherHouse.id)).not.toContainEqual(expect.stringContaining('XS2026'));
@@ -311,6 +318,59 @@ describe('a ledger contract from a listing and a customer', () => {
     expect((await houseRow(house.id)).houseState).toBe(1);
     expect(await recordsOf(1, house.id)).toContainEqual(
       expect.stringContaining(`合同 ${contractNo} 已解除，撤销出租`),
+    );
+  });
+
+  it('two contracts on one listing: 作废 of one keeps the listing 我售 and the customer 成交 while the other holds them; 作废 of the other takes both back', async () => {
+    const house = await freeHouse(1);
+    const customer = await freeCustomer();
+    const first = await recordFromListing(1, house.id, { id: customer.id, name: customer.name });
+    const one = await f.post('/contract/v2/contractSaleAdd', f.broker, first.body);
+    expect(one.code, one.message).toBe(200);
+    const second = await recordFromListing(1, house.id, { id: customer.id, name: customer.name });
+    const other = await f.post('/contract/v2/contractSaleAdd', f.broker, second.body);
+    expect(other.code, other.message).toBe(200);
+    const a = one.data as { contractId: number; contractNo: string };
+    const b = other.data as { contractId: number; contractNo: string };
+    expect((await houseRow(house.id)).houseState).toBe(3);
+
+    await changeState(1, a.contractId, 6, '买方放弃购买');
+    expect((await houseRow(house.id)).houseState).toBe(3);
+    expect((await customerRow(customer.id)).dealStatus).toBe(1);
+    expect(await recordsOf(1, house.id)).not.toContainEqual(
+      expect.stringContaining(`合同 ${a.contractNo} 已作废`),
+    );
+
+    await changeState(1, b.contractId, 6, '买方放弃购买');
+    expect((await houseRow(house.id)).houseState).toBe(1);
+    expect((await customerRow(customer.id)).dealStatus).toBe(0);
+    expect(await recordsOf(1, house.id)).toContainEqual(
+      expect.stringContaining(`合同 ${b.contractNo} 已作废，撤销成交`),
+    );
+  });
+
+  it('a ledger contract and a completed sign contract on one listing: 作废 of the ledger one leaves the listing 我售 under the sign contract', async () => {
+    const house = await freeHouse(1);
+    const { body } = await recordFromListing(1, house.id, null);
+    const recorded = await f.post('/contract/v2/contractSaleAdd', f.broker, body);
+    expect(recorded.code, recorded.message).toBe(200);
+    const { contractId, contractNo } = recorded.data as { contractId: number; contractNo: string };
+    // A paper sign contract on the same listing, completed: a deal of its own.
+    const submitted = await f.post('/sign/contractSubmissionV2501', f.broker, {
+      boxid: f.saleBoxId,
+      content: saleContent(),
+      signatureType: 2,
+      houseId: house.id,
+    });
+    expect(submitted.code, submitted.message).toBe(200);
+    const signId = (submitted.data as { contractId: number }).contractId;
+    const completed = await f.post('/sign/contractComplete', f.broker, { contractId: signId });
+    expect(completed.code, completed.message).toBe(200);
+
+    await changeState(1, contractId, 6, '重复录入');
+    expect((await houseRow(house.id)).houseState).toBe(3);
+    expect(await recordsOf(1, house.id)).not.toContainEqual(
+      expect.stringContaining(`合同 ${contractNo} 已作废`),
     );
   });
 

@@ -384,6 +384,7 @@ export async function deleteContract(
           customerId: row.customerId,
           leaseEnd: null,
         },
+        { source: 2, contractId: row.id },
         session.userId,
         '已删除',
       );

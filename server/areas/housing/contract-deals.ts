@@ -66,8 +66,15 @@ export type HouseForContract = {
   houseState: number;
 };
 
-const kindMismatch = (kind: ContractKind) =>
-  businessError(kind === 1 ? '所选房源不是出售房源，不能签买卖合同' : '所选房源不是出租房源，不能签租赁合同');
+/** What is done with the listing: 签 an online contract, or 录入 one signed offline into the ledger. */
+export type ContractPurpose = 'sign' | 'record';
+
+const kindMismatch = (kind: ContractKind, purpose: ContractPurpose) => {
+  const verb = purpose === 'sign' ? '签' : '录入';
+  return businessError(
+    kind === 1 ? `所选房源不是出售房源，不能${verb}买卖合同` : `所选房源不是出租房源，不能${verb}租赁合同`,
+  );
+};
 
 /**
  * A listing the user sees (404 房源不存在或已被删除 otherwise, another company's included), with the
@@ -78,10 +85,11 @@ export async function houseForContract(
   session: Session,
   houseId: number,
   kind: ContractKind,
+  purpose: ContractPurpose = 'sign',
 ): Promise<HouseForContract> {
   const access = await houseAccess(db, session);
   const house = await findVisibleHouse(db, access, houseId);
-  if (house.type !== (kind === 1 ? HouseKinds.sell : HouseKinds.rent)) throw kindMismatch(kind);
+  if (house.type !== (kind === 1 ? HouseKinds.sell : HouseKinds.rent)) throw kindMismatch(kind, purpose);
   const setting = await readHousingSetting(db, session.companyId);
   const shown = await visibleKeyFields(db, access, house, setting);
   const city = house.cityId ? findCity(house.cityId) : undefined;

@@ -99,6 +99,7 @@ export async function undoDeal(
     tx,
     clock,
     dealOf({ ...contract, contractType: contract.contractType }),
+    { source: 1, contractId: contract.id },
     operatorUserId,
     '已作废',
   );
