@@ -47,8 +47,22 @@ test('the manager grants a new role listing permissions within the view scope', 
   await expect(editStates.getByRole('checkbox', { name: '暂缓' })).toBeChecked();
   await expect(editStates.getByRole('checkbox', { name: '无效' })).not.toBeChecked();
 
+  // Renamed: a name another role has is refused naming the field, then a new one is kept.
+  await page.getByRole('button', { name: '修改名称' }).click();
+  const rename = page.getByRole('dialog', { name: '修改角色名称' });
+  await expect(rename.getByLabel('角色名称')).toHaveValue(roleName);
+  await rename.getByLabel('角色名称').fill('经纪人');
+  await rename.getByRole('button', { name: '确定' }).click();
+  await expect(rename.getByRole('alert')).toHaveText('角色名称「经纪人」已存在');
+  const renamed = `${roleName}改`;
+  await rename.getByLabel('角色名称').fill(renamed);
+  await rename.getByRole('button', { name: '确定' }).click();
+  await expect(page.getByRole('heading', { name: `${renamed} · 权限` })).toBeVisible();
+  await expect(page.getByRole('option', { name: new RegExp(`^${renamed}`) })).toBeVisible();
+
   // A new role has nobody in it, so it can be deleted after the question.
-  await page.getByRole('button', { name: `删除角色${roleName}` }).click();
+  await page.getByRole('button', { name: `删除角色${renamed}` }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('是否确定删除该角色？');
   await page.getByRole('alertdialog').getByRole('button', { name: '删除' }).click();
-  await expect(page.getByRole('option', { name: new RegExp(roleName) })).toHaveCount(0);
+  await expect(page.getByRole('option', { name: new RegExp(renamed) })).toHaveCount(0);
 });

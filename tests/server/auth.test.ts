@@ -301,8 +301,15 @@ describe('permissions decided on the server', () => {
     expect(selected.sort()).toEqual([201, 202, 203, 206]);
     expect(await postForm(t.app, '/base/roleAdd', manager, { roleName: '店助' })).toMatchObject({
       code: 405,
-      message: '角色「店助」已存在',
+      message: '角色名称「店助」已存在',
     });
+    // Renaming keeps names unique too, naming the field; it needs 角色与权限设置 as adding does.
+    expect(
+      await postForm(t.app, '/base/roleEdit', manager, { roleId: String(roleId), roleName: '经纪人' }),
+    ).toMatchObject({ code: 405, message: '角色名称「经纪人」已存在' });
+    expect(
+      (await postForm(t.app, '/base/roleEdit', broker, { roleId: String(roleId), roleName: '店务' })).code,
+    ).toBe(403);
     expect(
       (
         await postForm(t.app, '/base/roleEdit', manager, {

@@ -88,7 +88,7 @@ async function requireUniqueRoleName(
     .from(roles)
     .where(and(inCompany(roles, companyId), eq(roles.name, name), selfId ? ne(roles.id, selfId) : undefined))
     .limit(1);
-  if (existing) throw businessError(`角色「${name}」已存在`);
+  if (existing) throw businessError(`角色名称「${name}」已存在`);
 }
 
 export async function addRole(db: Db, session: Session, body: BodyOf<'roleAdd'>) {

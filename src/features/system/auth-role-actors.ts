@@ -68,6 +68,17 @@ export async function addRole(roleName: string): Promise<number> {
   return result.data?.roleId ?? 0;
 }
 
+/** Renames a role (roleEdit); a name another role has is refused naming 角色名称. */
+export async function renameRole(roleId: number, roleName: string): Promise<void> {
+  await ok(
+    api.POST('/base/roleEdit', {
+      body: { roleId, roleName },
+      bodySerializer: formBody,
+      headers: formHeaders,
+    }),
+  );
+}
+
 export async function deleteRole(roleId: number): Promise<void> {
   await ok(api.POST('/base/roleDel', { body: { roleId }, bodySerializer: formBody, headers: formHeaders }));
 }

@@ -35,6 +35,7 @@ import {
   addRole,
   authApps,
   deleteRole,
+  renameRole,
   fetchDepartments,
   fetchRoleAuth,
   fetchRoles,
@@ -51,7 +52,7 @@ import { useSessionSnapshot } from '../../core/use-session';
 
 export const authRoleMessages = {
   saved: '保存成功',
-  deleteRole: (name: string) => `确定删除角色「${name}」吗？删除后不可恢复。`,
+  deleteRole: '是否确定删除该角色？',
   roleInUse: '该角色下还有在职员工，请先为他们更换角色',
   noItems: '该应用暂无可设置的权限',
 } as const;
@@ -280,15 +281,26 @@ function AuthEditor({
   );
 }
 
-function AddRoleDialog({ onClose }: { onClose: (roleId: number | null) => void }) {
-  const [name, setName] = useState('');
+/** 新增角色 and 修改角色名称: one name field; `onSave` adds or renames and gives the role's id. */
+function RoleNameDialog({
+  title,
+  initialName = '',
+  onSave,
+  onClose,
+}: {
+  title: string;
+  initialName?: string;
+  onSave: (name: string) => Promise<number>;
+  onClose: (roleId: number | null) => void;
+}) {
+  const [name, setName] = useState(initialName);
   const [error, setError] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
   async function submit() {
     if (!name.trim()) return setError('请输入角色名称');
     setIsSaving(true);
     try {
-      onClose(await addRole(name.trim()));
+      onClose(await onSave(name.trim()));
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : String(caught));
       setIsSaving(false);
@@ -297,7 +309,7 @@ function AddRoleDialog({ onClose }: { onClose: (roleId: number | null) => void }
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose(null)}>
       <Dialog.Content maxWidth="380px" aria-describedby={undefined}>
-        <Dialog.Title>新增角色</Dialog.Title>
+        <Dialog.Title>{title}</Dialog.Title>
         <Flex direction="column" gap="3">
           <TextField.Root
             aria-label="角色名称"
@@ -351,6 +363,7 @@ export default function AuthRolePage(_props: PageProps) {
   const setChosenId = (roleId: number | null) => select({ selectpath: roleId });
   const setAppType = (level: AuthAppType) => select({ level });
   const [isAdding, setIsAdding] = useState(false);
+  const [renaming, setRenaming] = useState<Role | null>(null);
   const [deleting, setDeleting] = useState<Role | null>(null);
 
   // Without 角色与权限设置 the server refuses every call here: say so once, with nothing to retry.
@@ -442,9 +455,12 @@ export default function AuthRolePage(_props: PageProps) {
       <Box flexGrow="1">
         {chosen ? (
           <>
-            <Heading size="4" mb="3">
-              {chosen.roleName} · 权限
-            </Heading>
+            <Flex gap="3" align="center" mb="3">
+              <Heading size="4">{chosen.roleName} · 权限</Heading>
+              <Button size="1" variant="soft" onClick={() => setRenaming(chosen)}>
+                修改名称
+              </Button>
+            </Flex>
             <Tabs.Root
               value={String(appType)}
               onValueChange={(value) => setAppType(Number(value) as AuthAppType)}
@@ -472,8 +488,24 @@ export default function AuthRolePage(_props: PageProps) {
           <Text color="gray">还没有角色，请先新增角色</Text>
         )}
       </Box>
+      {renaming && (
+        <RoleNameDialog
+          title="修改角色名称"
+          initialName={renaming.roleName}
+          onSave={async (name) => {
+            await renameRole(renaming.roleId, name);
+            return renaming.roleId;
+          }}
+          onClose={(roleId) => {
+            setRenaming(null);
+            if (roleId) send({ type: 'reload' });
+          }}
+        />
+      )}
       {isAdding && (
-        <AddRoleDialog
+        <RoleNameDialog
+          title="新增角色"
+          onSave={addRole}
           onClose={(roleId) => {
             setIsAdding(false);
             if (roleId) {
@@ -485,8 +517,8 @@ export default function AuthRolePage(_props: PageProps) {
       )}
       <ConfirmDialog
         open={deleting !== null}
-        title="删除角色"
-        message={deleting ? authRoleMessages.deleteRole(deleting.roleName) : ''}
+        title={deleting ? `删除角色「${deleting.roleName}」` : '删除角色'}
+        message={authRoleMessages.deleteRole}
         confirmText="删除"
         onConfirm={() => deleting && void remove(deleting)}
         onCancel={() => setDeleting(null)}
