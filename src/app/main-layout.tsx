@@ -303,7 +303,9 @@ export default function MainLayout({ token }: { token: string }) {
                   data-testid={isActive ? 'active-page' : undefined}
                   data-path={tab.path}
                 >
-                  {isOpenedFromPage(tab, [...context.menu, ...context.settingMenu]) && <BackBar />}
+                  {/* A missing page's own 返回 stands in for the bar. */}
+                  {isOpenedFromPage(tab, [...context.menu, ...context.settingMenu]) &&
+                    pageComponent(tab.path) !== null && <BackBar />}
                   <PageView tab={tab} userId={user?.userId ?? 0} />
                 </section>
               );
