@@ -57,6 +57,7 @@ const managerPages = [
   '/views/system/setting/fp-house-setting',
   '/views/system/setting/fp-estate-setting',
   '/views/system/setting/fp-curstor-setting',
+  '/views/system/setting/fp-contract-setting',
   '/views/system/setting/fp-manager-setting',
   '/views/system/setting/fp-sign-setting',
   '/views/system/broker/fp-58sup-broker',

@@ -51,12 +51,19 @@ export const pageDefinitions: Record<string, PageDefinition> = {
     title: '合同模板',
     load: () => import('../features/sign/contract-template-page'),
   },
-  '/views/sign/components/fp-contract-dialog': { title: '合同编辑' },
+  '/views/sign/components/fp-contract-dialog': {
+    title: '合同编辑',
+    load: () => import('../features/sign/contract-operation-page'),
+  },
   '/views/sign/quick-signing': {
     title: '快速签署',
     load: () => import('../features/quick-sign/quick-signing-page'),
   },
-  '/views/sign/components/fp-contract-party': { title: '添加签约方' },
+  '/views/sign/components/fp-contract-party': {
+    title: '添加签约方',
+    load: () =>
+      import('../features/sign/contract-operation-page').then((m) => ({ default: m.ContractPartyPage })),
+  },
   '/views/system/layout': { title: '系统设置', load: () => import('../features/system/system-layout-page') },
   '/views/system/fp-auth-role': {
     title: '角色与权限设置',
@@ -74,7 +81,10 @@ export const pageDefinitions: Record<string, PageDefinition> = {
     title: '客源簿基础设置',
     load: () => import('../features/customer/customer-setting-page'),
   },
-  '/views/system/setting/fp-contract-setting': { title: '合同基础设置' },
+  '/views/system/setting/fp-contract-setting': {
+    title: '合同基础设置',
+    load: () => import('../features/contract-settings/contract-setting-page'),
+  },
   '/views/system/setting/fp-manager-setting': {
     title: '管理设置',
     load: () => import('../features/system/manage-setting-page'),
@@ -117,9 +127,12 @@ export const pageDefinitions: Record<string, PageDefinition> = {
   '/views/estate/collect': { title: '云采集', load: () => import('../features/estate/collect-page') },
   '/views/customer/index': { title: '客源', load: () => import('../features/customer/customer-page') },
   '/views/contract/index': { title: '合同', load: () => import('../features/oa/contract-ledger-page') },
-  '/views/demo/test8': { title: '演示：3D 翻转' },
+  '/views/demo/test8': { title: '演示：3D 翻转', load: () => import('../features/demo/flip-card-demo-page') },
   '/views/demo/test12': { title: '演示' },
-  '/views/demo/test16': { title: '演示：浏览器卡片导航' },
+  '/views/demo/test16': {
+    title: '演示：浏览器卡片导航',
+    load: () => import('../features/demo/card-navigation-demo-page'),
+  },
 };
 
 /** /views/sign/detail.vue and /views/sign/detail are the same page. */

@@ -53,3 +53,9 @@ export function loadListingForm(kind: ContractKind, houseId: number) {
     return formFromListing(kind, houseId, result.data ?? {});
   });
 }
+
+/** The number the company's rule (合同基础设置) gives a contract of this kind signed that day, if left empty. */
+export async function fetchContractNoSuggestion(kind: ContractKind, signDate: string): Promise<string> {
+  const query = { contractType: kind === 'sale' ? (1 as const) : (2 as const), signDate };
+  return (await ok(api.GET('/contract/v2/contractNoSuggest', { params: { query } }))).data?.contractNo ?? '';
+}

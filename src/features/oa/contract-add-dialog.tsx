@@ -18,6 +18,7 @@ import { CustomerPicker } from '../../shared/customer-picker';
 import {
   addLedgerContract,
   fetchCities,
+  fetchContractNoSuggestion,
   fetchDistricts,
   loadListingForm,
   loadProvinces,
@@ -195,6 +196,19 @@ function AddForm({
       isCurrent = false;
     };
   }, [initial]);
+  const [suggestedNo, setSuggestedNo] = useState('');
+  useEffect(() => {
+    // The number the company's rule gives for this signing date, shown while the field is empty.
+    let isCurrent = true;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(form.signDate)) return;
+    fetchContractNoSuggestion(kind, form.signDate).then(
+      (no) => isCurrent && setSuggestedNo(no),
+      () => isCurrent && setSuggestedNo(''),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [kind, form.signDate]);
   const [hasSaved, setSaved] = useState(false);
   const provinces = (regions.context.data as Region[] | null) ?? [];
   const set = (patch: Partial<LedgerAddForm>) => setForm((current) => ({ ...current, ...patch }));
@@ -227,7 +241,7 @@ function AddForm({
   return (
     <Flex direction="column" gap="3" data-testid="contract-add-form">
       <Grid columns="3" gap="2">
-        {text('contractNo', '合同编号', '不填时自动生成')}
+        {text('contractNo', '合同编号', suggestedNo ? `不填时为 ${suggestedNo}` : '不填时自动生成')}
         {text('signDate', '签约日期', '请选择签约日期', 'date')}
       </Grid>
       <Heading size="2">房屋信息</Heading>

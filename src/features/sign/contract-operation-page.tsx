@@ -31,16 +31,33 @@ import { SidePanel } from './contract-side-panel';
 import './contract-document.css';
 
 export default function ContractOperationPage({ params }: PageProps) {
+  // fp-contract-party opens the editor at a party's form (party=partyA|partyB).
+  const party = params['party'] === 'partyA' || params['party'] === 'partyB' ? params['party'] : null;
   return (
     <ContractViewStart
       params={params}
       isVisual
-      renderEditor={(restore, template) => <VisualEditor restore={restore} template={template} />}
+      renderEditor={(restore, template) => (
+        <VisualEditor restore={restore} template={template} openParty={party} />
+      )}
     />
   );
 }
 
-function VisualEditor({ restore, template }: { restore: EditorRestore; template: SignTemplateItem | null }) {
+/** /views/sign/components/fp-contract-party: the visual editor with the party form open (甲方 unless party=partyB). */
+export function ContractPartyPage({ params }: PageProps) {
+  return <ContractOperationPage params={{ ...params, party: params['party'] ?? 'partyA' }} />;
+}
+
+function VisualEditor({
+  restore,
+  template,
+  openParty,
+}: {
+  restore: EditorRestore;
+  template: SignTemplateItem | null;
+  openParty: 'partyA' | 'partyB' | null;
+}) {
   const editor = useContractEditor({ restore, template, pageOf: signPages.contractOperation });
   const [textMachine] = useState(() =>
     resourceMachine.provide({
@@ -91,7 +108,7 @@ function VisualEditor({ restore, template }: { restore: EditorRestore; template:
             <ContractPaper blocks={blocks} subTitle={preview.subTitle ?? null} editor={editor} />
           )}
         </Box>
-        {editor.fields && preview && <SidePanel editor={editor} paths={paths} />}
+        {editor.fields && preview && <SidePanel editor={editor} paths={paths} initialParty={openParty} />}
       </Flex>
       <SubmitOffer editor={editor} />
     </Box>

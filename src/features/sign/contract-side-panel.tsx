@@ -47,10 +47,19 @@ const groupTitles: Record<FormGroup, string> = {
   bankinfo: '收款账户与签约地点',
 };
 
-export function SidePanel({ editor, paths }: { editor: ContractEditor; paths: string[] }) {
+export function SidePanel({
+  editor,
+  paths,
+  initialParty = null,
+}: {
+  editor: ContractEditor;
+  paths: string[];
+  /** Opened at this party's form (the fp-contract-party address). */
+  initialParty?: PartySide | null;
+}) {
   const { values, update, contractType } = editor;
   const fields = editor.fields!;
-  const [partyOpen, setPartyOpen] = useState<PartySide | null>(null);
+  const [partyOpen, setPartyOpen] = useState<PartySide | null>(initialParty);
   const [isFurnitureOpen, setFurnitureOpen] = useState(false);
   const roles = roleNames(contractType);
   const customOutside = fields.fields.filter(
