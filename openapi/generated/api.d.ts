@@ -2196,7 +2196,7 @@ export interface paths {
     };
     /**
      * 当前用户还可新增的房源条数
-     * @description 设计说明：按角色的新增权限（公盘上限、私盘上限，以房源条数计）返回上限、已用与剩余。必须选择房源归属，缺少 attribution 时 code 405「请选择房源归属」。
+     * @description 设计说明：按角色的新增权限（公盘上限、私盘上限，以房源条数计）返回上限、已用与剩余。必须选择房源归属（种子 5），缺少 attribution 或为 0 时 code 405「请选择房源归属」；录入房源表单选择归属后显示。
      */
     get: operations['queryAuthHouseCount'];
     put?: never;
@@ -5165,6 +5165,28 @@ export interface paths {
      *     已过截止时间的合同不再变动，重复调用返回 code 200。
      */
     post: operations['sandboxSignDeadlineTimeout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sandbox/portalOutage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 开发用：模拟推广渠道故障（仅沙箱）
+     * @description 设计说明：仅沙箱可用，SANDBOX=0 时 404「沙箱未开启」。如同渠道方的沙箱可模拟接口故障：此后 minutes 分钟内，该渠道对调用者
+     *     所在公司房源的推送、上下架与移除都答「服务暂不可用」，推送任务按原有规则退避重试，重试用完即为推送失败；minutes 为 0 时故障
+     *     立即结束。只影响本公司的房源，不改时钟，不改规则。
+     */
+    post: operations['sandboxPortalOutage'];
     delete?: never;
     options?: never;
     head?: never;
@@ -9815,7 +9837,24 @@ export interface components {
       };
     };
     /** @description 录入房源的表单。 */
-    HouseInput: components['schemas']['HouseFields'] & Record<string, never>;
+    HouseInput: components['schemas']['HouseFields'] & {
+      type: components['schemas']['HouseKind'];
+      attribution: components['schemas']['HouseAttribution'];
+      /** 建筑面积 */
+      area: number;
+      /** 价格 */
+      price: number;
+      /** 室 */
+      room: number;
+      /** 厅 */
+      hall: number;
+      /** 卫 */
+      bath: number;
+      /** 业主姓名 */
+      ownerName: string;
+      /** 业主电话 */
+      ownerPhone: string;
+    };
     HouseSaved: {
       houseId: components['schemas']['HouseId'];
       /** @description 房源编号（展示用，如 CS20261124001） */
@@ -9823,6 +9862,22 @@ export interface components {
     };
     /** @description 修改房源的表单（整体提交，未传的可选字段被清空）。 */
     HouseEditInput: components['schemas']['HouseFields'] & {
+      type: components['schemas']['HouseKind'];
+      attribution: components['schemas']['HouseAttribution'];
+      /** 建筑面积 */
+      area: number;
+      /** 价格 */
+      price: number;
+      /** 室 */
+      room: number;
+      /** 厅 */
+      hall: number;
+      /** 卫 */
+      bath: number;
+      /** 业主姓名 */
+      ownerName: string;
+      /** 业主电话 */
+      ownerPhone: string;
       houseId: components['schemas']['HouseId'];
     };
     HouseFollowUpInput: {
@@ -16766,8 +16821,9 @@ export interface operations {
   };
   queryAuthHouseCount: {
     parameters: {
-      query: {
-        attribution: components['schemas']['HouseAttribution'];
+      query?: {
+        /** @description 1 公盘，2 私盘；未选（缺省或 0）时 code 405「请选择房源归属」 */
+        attribution?: 0 | 1 | 2;
         type?: components['schemas']['HouseKind'];
       };
       header?: never;
@@ -20708,6 +20764,31 @@ export interface operations {
         'application/json': {
           /** 合同编号 */
           contractId: number;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['Empty'];
+    };
+  };
+  sandboxPortalOutage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * 推广渠道
+           * @description 1 幸福里，2 58 优选，3 房天下，4 天猫好房
+           * @enum {integer}
+           */
+          channel: 1 | 2 | 3 | 4;
+          /** 故障分钟数 */
+          minutes: number;
         };
       };
     };

@@ -11,6 +11,7 @@ import { timeOutFaceCheck } from './face-timeout';
 import { timeOutOrder } from './order-timeout';
 import { timeOutSealAuth } from './seal-auth-timeout';
 import { passSignDeadline } from './sign-deadline-timeout';
+import { setSandboxOutage } from '../promotion/portals/sandbox';
 
 export const sandboxHandlers = {
   async smsOutbox({ query }, { db, isSandbox }) {
@@ -73,6 +74,13 @@ export const sandboxHandlers = {
       body.contractId,
     );
     return { message };
+  },
+
+  async sandboxPortalOutage({ body }, context) {
+    if (!context.isSandbox) throw notFound('沙箱未开启');
+    const session = requireSession(context);
+    await setSandboxOutage(context.db, context.clock, session.companyId, body.channel, body.minutes);
+    return { message: body.minutes > 0 ? '渠道故障已开始' : '渠道故障已结束' };
   },
 
   async sandboxSealAuthTimeout({ body }, context) {

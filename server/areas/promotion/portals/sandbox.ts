@@ -4,7 +4,8 @@
  * own rules and its own Chinese reasons (a bound broker account where the portal needs one, required
  * fields, pictures, the price range), takes listings online and offline, and reports views and leads
  * growing with the time a listing is online on the server clock. For tests it can be told to be down,
- * to fail the first N calls for each listing, or to answer slowly.
+ * to fail the first N calls for each listing, or to answer slowly — by configuration for the whole
+ * server, or at run time for one company's listings (an outage, sandboxPortalOutage).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/db';
@@ -127,6 +128,30 @@ export function sandboxRejection(channel: number, listing: PortalListing): strin
 
 const hourMs = 60 * 60 * 1000;
 
+/**
+ * The portal's outage for one company's account: a row of the portal's side under the key
+ * `<companyId>-outage` (listing keys are `<companyId>-<houseId>`), whose updatedAt is when it ends.
+ */
+const outageKey = (companyId: number) => `${companyId}-outage`;
+
+/** The portal of `channel` fails every call for the company's listings for `minutes` (0 ends it). */
+export async function setSandboxOutage(
+  db: Db,
+  clock: Clock,
+  companyId: number,
+  channel: number,
+  minutes: number,
+): Promise<void> {
+  const until = new Date(clock.now().getTime() + minutes * 60_000);
+  await db
+    .insert(sandboxPortalListings)
+    .values({ channel, key: outageKey(companyId), outId: '-', state: 'outage', updatedAt: until })
+    .onConflictDoUpdate({
+      target: [sandboxPortalListings.channel, sandboxPortalListings.key],
+      set: { updatedAt: until },
+    });
+}
+
 export function createSandboxPortals(db: Db, clock: Clock, behaviour: SandboxBehaviour = {}): Portals {
   const portals = new Map<number, Portal>();
   for (const channel of Object.keys(rules).map(Number)) {
@@ -142,10 +167,20 @@ export function createSandboxPortals(db: Db, clock: Clock, behaviour: SandboxBeh
 function createSandboxPortal(db: Db, clock: Clock, channel: number, behaviour: SandboxBehaviour): Portal {
   const rule = rules[channel]!;
   const isDown = () => (behaviour.down ?? []).includes(channel);
-  const answer = async () => {
+  const answer = async (key?: string) => {
     if (behaviour.delayMs) await new Promise((done) => setTimeout(done, behaviour.delayMs));
     if (isDown()) throw new PortalUnavailable(`${rule.name}服务暂不可用`);
+    const companyId = key ? Number(key.split('-')[0]) : NaN;
+    if (!Number.isInteger(companyId)) return;
+    const [outage] = await db
+      .select({ until: sandboxPortalListings.updatedAt })
+      .from(sandboxPortalListings)
+      .where(
+        and(eq(sandboxPortalListings.channel, channel), eq(sandboxPortalListings.key, outageKey(companyId))),
+      );
+    if (outage && outage.until > clock.now()) throw new PortalUnavailable(`${rule.name}服务暂不可用`);
   };
+  const keyOf = (outId: string) => outId.slice(rule.prefix.length);
   const byOutId = (outId: string) =>
     and(eq(sandboxPortalListings.channel, channel), eq(sandboxPortalListings.outId, outId));
 
@@ -163,7 +198,7 @@ function createSandboxPortal(db: Db, clock: Clock, channel: number, behaviour: S
           set: { calls: sql`${sandboxPortalListings.calls} + 1` },
         })
         .returning();
-      await answer();
+      await answer(listing.key);
       if (row && row.calls <= (behaviour.failFirst ?? 0))
         throw new PortalUnavailable(`${rule.name}接口超时，请稍后再试`);
       const reason = sandboxRejection(channel, listing);
@@ -187,7 +222,7 @@ function createSandboxPortal(db: Db, clock: Clock, channel: number, behaviour: S
       return { accepted: true, outId, url: `${rule.host}${outId}` };
     },
     async setOnline(outId, online) {
-      await answer();
+      await answer(keyOf(outId));
       const [row] = await db.select().from(sandboxPortalListings).where(byOutId(outId));
       if (!row || row.state === 'removed') throw new PortalUnavailable(`${rule.name}：房源 ${outId} 不存在`);
       await db
@@ -196,7 +231,7 @@ function createSandboxPortal(db: Db, clock: Clock, channel: number, behaviour: S
         .where(byOutId(outId));
     },
     async remove(outId) {
-      await answer();
+      await answer(keyOf(outId));
       await db
         .update(sandboxPortalListings)
         .set({ state: 'removed', updatedAt: clock.now() })

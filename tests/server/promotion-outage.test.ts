@@ -1,0 +1,99 @@
+/**
+ * The sandbox portals' outage for one company (sandboxPortalOutage, issue 37): while it lasts, the
+ * portal answers 服务暂不可用 to that company's pushes, which stay 推送中 and are tried again with
+ * back-off; another company's pushes to the same portal go through; once it ends the push goes online.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { users } from '../../server/db/schema';
+import { housePictures, houses } from '../../server/db/schema-house';
+import { rechargeCompanyPackages } from '../../server/db/schema-recharge';
+import { pushJobs } from '../../server/db/schema-promotion';
+import { drainPushQueue, pushQueueSettings } from '../../server/areas/promotion/queue';
+import { createSandboxPortals } from '../../server/areas/promotion/portals/sandbox';
+import { call, createTestApp, login, type TestApp } from '../support/test-app';
+
+const managerA = '13800000000';
+
+describe('a sandbox portal outage for one company', () => {
+  let t: TestApp;
+  let listing = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const db = t.database.db;
+    const [a] = await db
+      .select({ companyId: users.companyId })
+      .from(users)
+      .where(eq(users.userName, managerA));
+    const rows = await db
+      .select({ id: houses.id, pictures: count(housePictures.id) })
+      .from(houses)
+      .leftJoin(housePictures, eq(housePictures.houseId, houses.id))
+      .where(
+        sql`${houses.companyId} = ${a!.companyId} and ${houses.houseState} = 1 and ${houses.deletedAt} is null and ${houses.type} = 1 and ${houses.price} between 5 and 20000`,
+      )
+      .groupBy(houses.id)
+      .orderBy(houses.id);
+    listing = rows.find((row) => row.pictures >= 2)!.id;
+    await db.insert(rechargeCompanyPackages).values({
+      companyId: a!.companyId,
+      productId: 2,
+      accountCount: 10,
+      duration: 1,
+      signCount: 20,
+      startsAt: t.clock.now(),
+      endsAt: new Date(t.clock.now().getTime() + 365 * 24 * 3600_000),
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const drain = () =>
+    drainPushQueue(t.database.db, t.clock, createSandboxPortals(t.database.db, t.clock), { worker: 'w' });
+  const stateOf = async (headers: Record<string, string>) => {
+    const answer = await call(t.app, 'POST', '/push/pushProgress', {
+      headers,
+      body: { channel: 3, houseIds: [listing] },
+    });
+    return (answer.data as { state: number; message: string | null }[])[0];
+  };
+
+  it('keeps the company’s push pending while the portal is down for it, and puts it online once the outage ends', async () => {
+    const headers = await login(t.app, managerA);
+    const outage = await call(t.app, 'POST', '/sandbox/portalOutage', {
+      headers,
+      body: { channel: 3, minutes: 10 },
+    });
+    expect(outage).toMatchObject({ code: 200, message: '渠道故障已开始' });
+    expect(
+      (await call(t.app, 'POST', '/push/housePush', { headers, body: { channel: 3, houseIds: [listing] } }))
+        .code,
+    ).toBe(200);
+    expect(await drain()).toBe(1);
+    expect(await stateOf(headers)).toMatchObject({ state: 1 });
+    const [job] = await t.database.db
+      .select()
+      .from(pushJobs)
+      .where(and(eq(pushJobs.houseId, listing), eq(pushJobs.channel, 3)));
+    expect(job).toMatchObject({ status: 'queued', attempts: 1, lastError: '房天下服务暂不可用' });
+
+    expect(
+      await call(t.app, 'POST', '/sandbox/portalOutage', { headers, body: { channel: 3, minutes: 0 } }),
+    ).toMatchObject({ code: 200, message: '渠道故障已结束' });
+    t.clock.advance(pushQueueSettings.backoffMs);
+    expect(await drain()).toBe(1);
+    expect(await stateOf(headers)).toMatchObject({ state: 2 });
+  });
+
+  it('refuses a channel that is not a portal, naming the field', async () => {
+    const headers = await login(t.app, managerA);
+    const answer = await call(t.app, 'POST', '/sandbox/portalOutage', {
+      headers,
+      body: { channel: 9, minutes: 1 },
+    });
+    expect(answer.code).toBe(405);
+    expect(answer.message).toContain('推广渠道');
+  });
+});
