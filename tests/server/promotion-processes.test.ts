@@ -2,7 +2,9 @@
  * Pushes across real server processes (issue 37): two processes started as `npm start` starts them,
  * on one PostgreSQL database, both draining the push queue every second, with a sandbox portal that
  * fails the first two calls for each listing. Each listing of a batch ends online once on the portal:
- * three calls (two failures, one success), one listing created, no job run twice.
+ * three calls (two failures, one success), one listing created, no job run twice. And a process killed
+ * (SIGKILL) in the middle of a batch: the restarted server finishes the batch once the dead worker's
+ * lease has run out, with one listing per key on the portal.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
@@ -11,6 +13,7 @@ import { housePictures, houses } from '../../server/db/schema-house';
 import { rechargeCompanyPackages } from '../../server/db/schema-recharge';
 import { portalPushes, pushJobs, sandboxPortalListings } from '../../server/db/schema-promotion';
 import { openDatabase, type Database } from '../../server/db/client';
+import { pushQueueSettings } from '../../server/areas/promotion/queue';
 import { createPostgresDatabase } from '../support/test-app';
 import { callOver, loginOver, startServerProcess, type ServerProcess } from '../support/server-process';
 
@@ -137,4 +140,115 @@ describe.runIf(onPostgres)('pushes through two server processes on one PostgreSQ
       );
     expect(after.map((row) => [row.calls, row.created])).toEqual(listings.map(() => [3, 1]));
   }, 150_000);
+});
+
+/** The company's valid sale listings with at least two pictures (房天下 takes them), and a package. */
+async function prepareCompany(db: Database['db'], how: number) {
+  const [a] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.userName, manager));
+  const companyId = a!.companyId;
+  const rows = await db
+    .select({ id: houses.id, pictures: count(housePictures.id) })
+    .from(houses)
+    .leftJoin(housePictures, eq(housePictures.houseId, houses.id))
+    .where(
+      sql`${houses.companyId} = ${companyId} and ${houses.houseState} = 1 and ${houses.deletedAt} is null and ${houses.type} = 1 and ${houses.price} between 5 and 20000`,
+    )
+    .groupBy(houses.id)
+    .orderBy(houses.id);
+  const now = new Date();
+  await db.insert(rechargeCompanyPackages).values({
+    companyId,
+    productId: 2,
+    accountCount: 10,
+    duration: 1,
+    signCount: 20,
+    startsAt: now,
+    endsAt: new Date(now.getTime() + 365 * 24 * 3600_000),
+  });
+  return {
+    companyId,
+    listings: rows
+      .filter((row) => row.pictures >= 2)
+      .map((row) => row.id)
+      .slice(0, how),
+  };
+}
+
+describe.runIf(onPostgres)('a server process killed during a batch push', () => {
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let killed: ServerProcess | undefined;
+  let restarted: ServerProcess | undefined;
+  let connection: Database;
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+  });
+  afterAll(async () => {
+    await killed?.kill();
+    await restarted?.stop();
+    await connection?.close();
+    await database?.drop();
+  });
+
+  it('finishes the batch after a restart with each listing once on the portal', async () => {
+    // Each portal call takes 1.5 s, so the kill finds a job running with the portal already called.
+    const env = { DATABASE_URL: database.url, PUSH_TICK_SECONDS: '1', PORTAL_SANDBOX_DELAY_MS: '1500' };
+    killed = await startServerProcess(env);
+    connection = await openDatabase({ databaseUrl: database.url });
+    const db = connection.db;
+    const { companyId, listings } = await prepareCompany(db, 4);
+    expect(listings).toHaveLength(4);
+    const pushed = await callOver(killed, 'POST', '/push/housePush', {
+      headers: await loginOver(killed, manager),
+      body: { channel: 3, houseIds: listings },
+    });
+    expect(pushed.code, pushed.message).toBe(200);
+    const jobs = () =>
+      db
+        .select({ houseId: pushJobs.houseId, status: pushJobs.status, attempts: pushJobs.attempts })
+        .from(pushJobs)
+        .where(and(eq(pushJobs.channel, 3), inArray(pushJobs.houseId, listings)))
+        .orderBy(pushJobs.houseId);
+    await expect
+      .poll(
+        async () => {
+          const now = await jobs();
+          return now.some((job) => job.status === 'done') && now.some((job) => job.status === 'running');
+        },
+        { timeout: 30_000, interval: 100 },
+      )
+      .toBe(true);
+    await killed.kill();
+    const atKill = await jobs();
+    expect(atKill.filter((job) => job.status === 'done').length).toBeLessThan(4);
+
+    restarted = await startServerProcess({ DATABASE_URL: database.url, PUSH_TICK_SECONDS: '1' });
+    // The job the dead process held waits for its lease (2 minutes) before it is claimed again.
+    await expect
+      .poll(async () => (await jobs()).every((job) => job.status === 'done'), {
+        timeout: pushQueueSettings.leaseMs + 60_000,
+        interval: 1_000,
+      })
+      .toBe(true);
+    const onPortal = await db
+      .select({ created: sandboxPortalListings.created, state: sandboxPortalListings.state })
+      .from(sandboxPortalListings)
+      .where(
+        and(
+          eq(sandboxPortalListings.channel, 3),
+          inArray(
+            sandboxPortalListings.key,
+            listings.map((id) => `${companyId}-${id}`),
+          ),
+        ),
+      );
+    expect(onPortal).toEqual(listings.map(() => ({ created: 1, state: 'online' })));
+    const states = await db
+      .select({ state: portalPushes.state })
+      .from(portalPushes)
+      .where(and(eq(portalPushes.channel, 3), inArray(portalPushes.houseId, listings)));
+    expect(states.map((row) => row.state)).toEqual(listings.map(() => 2));
+    // The held job ran again in the restarted process: two attempts, not two listings.
+    expect((await jobs()).some((job) => job.attempts === 2)).toBe(true);
+  }, 300_000);
 });
