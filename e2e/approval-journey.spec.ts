@@ -80,7 +80,12 @@ test('an approval is set up, and contracts sent to it are approved, rejected and
   await expect(form.getByRole('combobox', { name: '审批分组' })).toHaveText(firstGroup);
   await pick(managerPage, '审批项', '买卖合同冻结');
   await expect(form.getByLabel('审批名称')).toHaveValue('买卖合同冻结');
-  await pick(managerPage, '第 1 级审批成员', /^王店长/);
+  // The approver is searched among the whole staff: 王店长 found by his phone number.
+  await form.getByRole('combobox', { name: '第 1 级审批成员' }).click();
+  await managerPage.getByLabel('搜索第 1 级审批成员').fill('13800000001');
+  await expect(managerPage.getByRole('option')).toHaveCount(1);
+  await managerPage.getByRole('option', { name: /^王店长/ }).click();
+  await expect(form.getByRole('combobox', { name: '第 1 级审批成员' })).toHaveText('王店长');
   await managerPage.getByRole('button', { name: '保存' }).click();
   const definition = setting.getByTestId('oa-definition').filter({ hasText: '买卖合同冻结' });
   await expect(definition).toBeVisible();

@@ -2,15 +2,16 @@
  * The ordered approver steps of an approval setting (审批人，按顺序逐级审批): each step a member, a
  * role (or-sign) or the sponsor's department head; move up and down, remove, add up to 10. Used by
  * 审批设置 and by a contract template's own approval (模板管理 › 自定义设置), each with its copy
- * recipients below (ApprovalFlowFields).
+ * recipients below (ApprovalFlowFields). Members and copy recipients are searched among the whole
+ * staff as one types (StaffPick, StaffSearch), not chosen from a first page of it.
  */
-import { Badge, Box, Button, Flex, IconButton, ScrollArea, Text } from '@radix-ui/themes';
+import { Badge, Box, Button, Flex, IconButton, Text } from '@radix-ui/themes';
 import type { components } from '../../openapi/generated/api';
-import { CheckList } from './check-list';
 import { Select } from './select';
+import { StaffPick } from './staff-pick';
+import { knownStaffName, StaffSearch } from './staff-search';
 
 type Schemas = components['schemas'];
-type Staff = Pick<Schemas['OrgStaff'], 'userId' | 'name' | 'roleName' | 'deptName'>;
 type RoleOption = Schemas['OrgRoleOption'];
 type OaApproverInput = Schemas['OaApproverInput'];
 
@@ -28,12 +29,10 @@ export function isStepComplete(step: OaApproverInput): boolean {
 }
 
 export function ApproverSteps({
-  staff,
   roles,
   approvers,
   onChange,
 }: {
-  staff: Staff[];
   roles: RoleOption[];
   approvers: OaApproverInput[];
   onChange: (next: OaApproverInput[]) => void;
@@ -65,19 +64,11 @@ export function ApproverSteps({
             </Select.Content>
           </Select.Root>
           {step.approverType === 1 && (
-            <Select.Root
-              value={step.userId ? String(step.userId) : ''}
-              onValueChange={(value) => update(index, { approverType: 1, userId: Number(value) })}
-            >
-              <Select.Trigger aria-label={`第 ${index + 1} 级审批成员`} />
-              <Select.Content>
-                {staff.map((person) => (
-                  <Select.Item key={person.userId} value={String(person.userId)}>
-                    {person.name}（{person.roleName ?? person.deptName}）
-                  </Select.Item>
-                ))}
-              </Select.Content>
-            </Select.Root>
+            <StaffPick
+              label={`第 ${index + 1} 级审批成员`}
+              userId={step.userId ?? null}
+              onChange={(person) => update(index, { approverType: 1, userId: person.userId })}
+            />
           )}
           {step.approverType === 2 && (
             <Select.Root
@@ -141,53 +132,40 @@ export function ApproverSteps({
 
 type ApprovalFlow = { approvers: OaApproverInput[]; sendCopy: number[] };
 
-/**
- * The approvers in order, then the staff to copy when the approval ends; `copyListHeight` puts the
- * copy recipients in a scroll area of that height.
- */
+/** The approvers in order, then the staff to copy when the approval ends. */
 export function ApprovalFlowFields({
-  staff,
   roles,
   flow,
   onChange,
-  copyListHeight,
 }: {
-  staff: Staff[];
   roles: RoleOption[];
   flow: ApprovalFlow;
   onChange: (patch: Partial<ApprovalFlow>) => void;
-  copyListHeight?: number;
 }) {
-  const copyList = (
-    <CheckList
-      label="抄送人"
-      gap="3"
-      wrap="wrap"
-      data-testid="copy-recipients"
-      options={staff.map((person) => ({ value: person.userId, label: person.name }))}
-      checked={flow.sendCopy}
-      onChange={(sendCopy) => onChange({ sendCopy })}
-    />
-  );
   return (
     <>
       <Text size="2" weight="medium">
         审批人（按顺序逐级审批）
       </Text>
       <ApproverSteps
-        staff={staff}
         roles={roles}
         approvers={flow.approvers}
         onChange={(approvers) => onChange({ approvers })}
       />
-      <Text size="2" weight="medium">
-        抄送人（审批结束后通知）
+      <Text size="2" color="gray">
+        抄送人在审批结束后收到通知
       </Text>
-      {copyListHeight === undefined ? (
-        copyList
-      ) : (
-        <ScrollArea style={{ maxHeight: copyListHeight }}>{copyList}</ScrollArea>
-      )}
+      <Box data-testid="copy-recipients">
+        <StaffSearch
+          label="抄送人"
+          selected={flow.sendCopy.map((userId) => ({
+            userId,
+            name: knownStaffName(userId) ?? '已选员工',
+            deptName: null,
+          }))}
+          onChange={(people) => onChange({ sendCopy: people.map((person) => person.userId) })}
+        />
+      </Box>
     </>
   );
 }

@@ -16,6 +16,20 @@ export const staffSearchDelayMs = 300;
 
 type Page = { people: StaffChoice[]; total: number };
 
+/**
+ * Names of colleagues met in searches and in saved settings, so a chosen person reads by name even when
+ * he is not on the page of results shown.
+ */
+const knownNames = new Map<number, string>();
+
+export function rememberStaffNames(people: readonly { userId: number | null; name: string }[]): void {
+  for (const person of people) if (person.userId) knownNames.set(person.userId, person.name);
+}
+
+export function knownStaffName(userId: number): string | null {
+  return knownNames.get(userId) ?? null;
+}
+
 export async function searchStaff(keywords: string, pageindex: number): Promise<Page> {
   const reply = await ok(
     api.GET('/org/v2/staffList', {
@@ -24,14 +38,13 @@ export async function searchStaff(keywords: string, pageindex: number): Promise<
       },
     }),
   );
-  return {
-    people: (reply.data ?? []).map((person) => ({
-      userId: person.userId,
-      name: person.name,
-      deptName: person.deptName ?? null,
-    })),
-    total: reply.total ?? 0,
-  };
+  const people = (reply.data ?? []).map((person) => ({
+    userId: person.userId,
+    name: person.name,
+    deptName: person.deptName ?? null,
+  }));
+  rememberStaffNames(people);
+  return { people, total: reply.total ?? 0 };
 }
 
 type Props = {

@@ -194,10 +194,8 @@ export function DefinitionDialog({
             />
           </Flex>
           <ApprovalFlowFields
-            staff={data.staff}
             roles={data.roles}
             flow={draft}
-            copyListHeight={120}
             onChange={(patch) => setDraft({ ...draft, ...patch })}
           />
         </Flex>

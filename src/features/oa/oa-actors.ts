@@ -8,6 +8,7 @@ import type { components, paths } from '../../../openapi/generated/api';
 import type { ApprovalRecord } from '../../../machines/approval.machine';
 import type { LedgerSnapshot, StateChangeResult } from '../../../machines/ledger-contract';
 import { reportEditError, type RecordRef } from '../../core/record-watch';
+import { rememberStaffNames } from '../../ui/staff-search';
 
 type Schemas = components['schemas'];
 export type OaGroup = Schemas['OaGroup'];
@@ -46,23 +47,21 @@ export type SettingData = {
   /** The groups an approval may be filed under (groupList, in their order): the definition's 分组. */
   groupChoices: OaGroup[];
   apps: OaApp[];
-  staff: Staff[];
   roles: RoleOption[];
 };
 
 async function loadSettingData(): Promise<SettingData> {
-  const [groups, groupChoices, apps, staff, roles] = await Promise.all([
+  // Approvers and copy recipients are searched among the whole staff in the dialog (StaffPick).
+  const [groups, groupChoices, apps, roles] = await Promise.all([
     ok(api.GET('/oa/oaApprovalList', { params: { query: {} } })),
     ok(api.GET('/oa/groupList')),
     ok(api.GET('/oa/oaApps')),
-    ok(api.GET('/org/v2/staffList', { params: { query: { pageindex: 1, pagesize: 100 } } })),
     ok(api.GET('/org/v2/roleList')),
   ]);
   return {
     groups: groups.data ?? [],
     groupChoices: groupChoices.data ?? [],
     apps: apps.data ?? [],
-    staff: staff.data ?? [],
     roles: roles.data ?? [],
   };
 }
@@ -130,6 +129,8 @@ export function loadOaItems(appType: 5 | 6) {
 export function loadOaApprovalDetail(oaApprovalId: number) {
   return fromPromise<unknown>(async () => {
     const result = await ok(api.GET('/oa/oaApprovalDetail', { params: { query: { oaApprovalId } } }));
+    // The chosen approvers and copy recipients read by name in the editor.
+    if (result.data) rememberStaffNames([...result.data.approvers, ...result.data.sendCopy]);
     return result.data ?? null;
   });
 }

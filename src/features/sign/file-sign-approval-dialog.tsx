@@ -35,7 +35,6 @@ export function FileSignApprovalDialog({ onClose }: { onClose: () => void }) {
   const [snapshot, send] = useMachine(approvalMachine, { inspect });
   const [optionsState] = useMachine(optionsMachine, { inspect });
   const options = (optionsState.context.data as CustomizeOptions | null) ?? {
-    staff: [],
     roles: [],
     depts: [],
   };

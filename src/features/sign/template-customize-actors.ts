@@ -7,6 +7,7 @@ import { fromPromise } from 'xstate';
 import { api, ok } from '../../api/client';
 import type { components } from '../../../openapi/generated/api';
 import type { TemplateCustomization } from '../../../machines/template-customize.machine';
+import { rememberStaffNames } from '../../ui/staff-search';
 
 type Schemas = components['schemas'];
 export type TemplateField = Schemas['TemplateField'];
@@ -56,6 +57,8 @@ export async function readCustomization(boxId: number): Promise<TemplateCustomiz
 }
 
 function toApprovalDraft(setting: Schemas['OaSignSetting'] | Schemas['OaFileSignSetting']) {
+  // The chosen approvers and copy recipients read by name in the staff pickers.
+  rememberStaffNames([...setting.approvers, ...setting.sendCopy]);
   return {
     oaState: setting.oaState,
     approvers: setting.approvers.map((step): Schemas['OaApproverInput'] =>
@@ -119,16 +122,18 @@ export const templateCustomizeActors = {
   >(({ input }) => writeCustomization(input.saved, input.draft)),
 };
 
-export type CustomizeOptions = { staff: OrgStaff[]; roles: OrgRoleOption[]; depts: OrgDeptNode[] };
+export type CustomizeOptions = { roles: OrgRoleOption[]; depts: OrgDeptNode[] };
 
-/** Who the range and the approval can name: the company's staff, roles and departments. */
+/**
+ * Who the range and the approval can name: the company's roles and departments (members are searched
+ * among the whole staff as one types, StaffPick).
+ */
 export const loadCustomizeOptions = fromPromise<unknown>(async (): Promise<CustomizeOptions> => {
-  const [staff, roles, depts] = await Promise.all([
-    ok(api.GET('/org/v2/staffList', { params: { query: { pageindex: 1, pagesize: 100 } } })),
+  const [roles, depts] = await Promise.all([
     ok(api.GET('/org/v2/roleList')),
     ok(api.GET('/org/v2/deptTree', { params: { query: { type: 1 } } })),
   ]);
-  return { staff: staff.data ?? [], roles: roles.data ?? [], depts: depts.data ?? [] };
+  return { roles: roles.data ?? [], depts: depts.data ?? [] };
 });
 
 /** The quick-sign approval (公司级, item 49): read and saved on its own, from the template page. */

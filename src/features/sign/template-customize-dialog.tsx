@@ -229,7 +229,6 @@ export function ApprovalSettings({
       </Text>
       {approval.oaState === 1 && (
         <ApprovalFlowFields
-          staff={options.staff}
           roles={options.roles}
           flow={approval}
           onChange={(patch) => onChange({ ...approval, ...patch })}
@@ -272,7 +271,6 @@ export function TemplateCustomizeDialog({
   const [snapshot, send] = useMachine(machine, { input: { boxId }, inspect });
   const [optionsState] = useMachine(optionsMachine, { inspect });
   const options = (optionsState.context.data as CustomizeOptions | null) ?? {
-    staff: [],
     roles: [],
     depts: [],
   };

@@ -1,0 +1,144 @@
+/**
+ * Choosing one colleague from the whole staff (issue 38): a combobox that reads -请选择- or the chosen
+ * name; opening it searches /org/v2/staffList by name or phone as one types (15 a page, 加载更多), like
+ * StaffSearch does for several people. Used by the approver steps of 审批设置 and of a template's
+ * own approval.
+ */
+import { useEffect, useState } from 'react';
+import { Box, Button, Flex, Popover, ScrollArea, Text } from '@radix-ui/themes';
+import { TextField } from './text-field';
+import { selectPlaceholder } from './input-rules';
+import { knownStaffName, searchStaff, staffSearchDelayMs, type StaffChoice } from './staff-search';
+
+type Results = { people: StaffChoice[]; total: number };
+
+/** The server's answers for what is typed, page after page; nothing is asked while `isActive` is off. */
+export function useStaffResults(isActive: boolean) {
+  const [keywords, setKeywords] = useState('');
+  const [results, setResults] = useState<Results>({ people: [], total: 0 });
+  const [pageindex, setPageindex] = useState(1);
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [error, setError] = useState('');
+  useEffect(() => {
+    if (!isActive) return;
+    let isCurrent = true;
+    const timer = setTimeout(
+      () => {
+        searchStaff(keywords.trim(), pageindex).then(
+          (page) => {
+            if (!isCurrent) return;
+            setResults((before) =>
+              pageindex === 1 ? page : { people: [...before.people, ...page.people], total: page.total },
+            );
+            setState('ready');
+          },
+          (failure: unknown) => {
+            if (!isCurrent) return;
+            setError(failure instanceof Error ? failure.message : String(failure));
+            setState('failed');
+          },
+        );
+      },
+      pageindex === 1 ? staffSearchDelayMs : 0,
+    );
+    return () => {
+      isCurrent = false;
+      clearTimeout(timer);
+    };
+  }, [keywords, pageindex, isActive]);
+  const more = () => {
+    setPageindex((page) => page + 1);
+    setState('loading');
+  };
+  const search = (typed: string) => {
+    setKeywords(typed);
+    setPageindex(1);
+    setState('loading');
+  };
+  return { keywords, search, results, state, error, more };
+}
+
+type Props = {
+  /** The field's name, read by screen readers and on the search box. */
+  label: string;
+  userId: number | null;
+  onChange: (person: StaffChoice) => void;
+};
+
+export function StaffPick({ label, userId, onChange }: Props) {
+  const [isOpen, setIsOpen] = useState(false);
+  const { keywords, search, results, state, error, more } = useStaffResults(isOpen);
+  const chosenName = userId ? (knownStaffName(userId) ?? '已选员工') : null;
+  const choose = (person: StaffChoice) => {
+    onChange(person);
+    setIsOpen(false);
+  };
+  return (
+    <Popover.Root open={isOpen} onOpenChange={setIsOpen}>
+      <Popover.Trigger>
+        <Button type="button" variant="surface" color="gray" role="combobox" aria-label={label}>
+          {chosenName ?? selectPlaceholder}
+        </Button>
+      </Popover.Trigger>
+      <Popover.Content width="300px" aria-label={label}>
+        <Flex direction="column" gap="2" data-testid="staff-pick">
+          <TextField.Root
+            aria-label={`搜索${label}`}
+            placeholder="输入姓名或手机号搜索"
+            maxLength={30}
+            value={keywords}
+            onChange={(event) => search(event.target.value)}
+          />
+          <ScrollArea style={{ maxHeight: 220 }}>
+            <Box pr="3">
+              <Flex direction="column" role="listbox" aria-label={label}>
+                {results.people.map((person) => (
+                  <Box
+                    key={person.userId}
+                    role="option"
+                    aria-selected={person.userId === userId}
+                    tabIndex={0}
+                    py="1"
+                    px="1"
+                    style={{ cursor: 'pointer', borderRadius: 4 }}
+                    onClick={() => choose(person)}
+                    onKeyDown={(event) => {
+                      if (event.key !== 'Enter' && event.key !== ' ') return;
+                      event.preventDefault();
+                      choose(person);
+                    }}
+                  >
+                    <Text size="2">
+                      {person.name}
+                      {person.deptName && `（${person.deptName}）`}
+                    </Text>
+                  </Box>
+                ))}
+              </Flex>
+              {state === 'ready' && results.people.length === 0 && (
+                <Text size="2" color="gray">
+                  没有找到相关员工
+                </Text>
+              )}
+              {state === 'failed' && (
+                <Text size="2" color="red">
+                  {error}
+                </Text>
+              )}
+              {state === 'ready' && results.people.length < results.total && (
+                <Button size="1" variant="ghost" onClick={more}>
+                  加载更多（已显示 {results.people.length} / {results.total}）
+                </Button>
+              )}
+              {state === 'loading' && (
+                <Text size="2" color="gray">
+                  加载中…
+                </Text>
+              )}
+            </Box>
+          </ScrollArea>
+        </Flex>
+      </Popover.Content>
+    </Popover.Root>
+  );
+}
