@@ -72,6 +72,8 @@ const managerPages = [
   '/views/house/index',
   '/views/customer/index',
   '/views/contract/index',
+  '/views/demo/test8',
+  '/views/demo/test16',
 ];
 
 for (const path of managerPages) {

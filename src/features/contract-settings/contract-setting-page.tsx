@@ -156,23 +156,25 @@ function AttachmentList({ names, onChange }: { names: string[]; onChange: (names
   };
   return (
     <Flex direction="column" gap="2">
-      <Flex gap="2" wrap="wrap" role="list" aria-label="必备附件">
-        {names.length === 0 && <Text size="2">未设置必备附件</Text>}
-        {names.map((item) => (
-          <Badge key={item} size="2" color="gray" role="listitem">
-            {item}
-            <IconButton
-              size="1"
-              variant="ghost"
-              color="gray"
-              aria-label={`删除必备附件${item}`}
-              onClick={() => onChange(names.filter((other) => other !== item))}
-            >
-              ×
-            </IconButton>
-          </Badge>
-        ))}
-      </Flex>
+      {names.length === 0 && <Text size="2">未设置必备附件</Text>}
+      {names.length > 0 && (
+        <Flex gap="2" wrap="wrap" role="list" aria-label="必备附件">
+          {names.map((item) => (
+            <Badge key={item} size="2" color="gray" role="listitem">
+              {item}
+              <IconButton
+                size="1"
+                variant="ghost"
+                color="gray"
+                aria-label={`删除必备附件${item}`}
+                onClick={() => onChange(names.filter((other) => other !== item))}
+              >
+                ×
+              </IconButton>
+            </Badge>
+          ))}
+        </Flex>
+      )}
       <Flex gap="2" align="center">
         <TextField.Root
           aria-label="附件名称"

@@ -33,14 +33,13 @@ export default function FlipCardDemoPage(_props: PageProps) {
               type="button"
               className="flip-card"
               aria-pressed={isTurned}
-              aria-label={`${card.front}：${isTurned ? card.back : '翻到背面'}`}
               onClick={() => setTurned((current) => ({ ...current, [index]: !isTurned }))}
             >
               <span className={isTurned ? 'flip-card-inner is-turned' : 'flip-card-inner'}>
-                <span className="flip-card-face flip-card-front" aria-hidden="true">
+                <span className="flip-card-face flip-card-front" aria-hidden={isTurned}>
                   {card.front}
                 </span>
-                <span className="flip-card-face flip-card-back" aria-hidden="true">
+                <span className="flip-card-face flip-card-back" aria-hidden={!isTurned}>
                   {card.back}
                 </span>
               </span>

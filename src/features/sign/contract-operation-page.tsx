@@ -45,8 +45,13 @@ export default function ContractOperationPage({ params }: PageProps) {
 }
 
 /** /views/sign/components/fp-contract-party: the visual editor with the party form open (甲方 unless party=partyB). */
-export function ContractPartyPage({ params }: PageProps) {
-  return <ContractOperationPage params={{ ...params, party: params['party'] ?? 'partyA' }} />;
+export function ContractPartyPage(props: PageProps) {
+  return (
+    <ContractOperationPage
+      {...props}
+      params={{ ...props.params, party: props.params['party'] ?? 'partyA' }}
+    />
+  );
 }
 
 function VisualEditor({
