@@ -20,8 +20,9 @@
  * millions of rows, are kept per company, closed Beijing day, person and measure in statistics_daily
  * by the job management.statisticsRollup (statistics-rollup.ts); a call sums those for the rolled-up
  * days and counts the raw rows of the days not rolled up yet (today, and a rolled-up day whose rows
- * changed since). The contract and signing measures change with a contract's state after the day
- * and their tables are small: they are always counted raw.
+ * changed since), in one statement after one that reads how far the company is rolled up.
+ * The contract and signing measures change with a contract's state after the day and their tables
+ * are small: they are always counted raw.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/db';
@@ -69,10 +70,11 @@ export type Fact = {
 };
 
 type Part = { rolled: boolean; measures: number[]; families: Family[]; build: (w: Window) => SQL };
+/** Whose rows, and when: `from` and `to` are timestamptz expressions (a value, or a column of the statement). */
 type Window = {
   companyId: number;
-  from: string;
-  to: string;
+  from: SQL;
+  to: SQL;
   fromDay: string;
   toDay: string;
   people: string | null;
@@ -86,8 +88,7 @@ const m = (measure: number) => sql.raw(String(measure));
 
 const who = (column: SQL, w: Window) =>
   w.people === null ? sql`` : sql` and ${column} = any(${w.people}::int[])`;
-const during = (column: SQL, w: Window) =>
-  sql`${column} >= ${w.from}::timestamptz and ${column} < ${w.to}::timestamptz`;
+const during = (column: SQL, w: Window) => sql`${column} >= ${w.from} and ${column} < ${w.to}`;
 
 const parts: Part[] = [
   {
@@ -111,7 +112,7 @@ const parts: Part[] = [
     families: ['house'],
     build: (w) => sql`select user_id, created_at,
         case role when 5 then ${m(Measures.survey)} when 4 then ${m(Measures.key)} when 6 then ${m(Measures.entrust)} else ${m(Measures.houseDeal)} end, 0, 0
-      from house_team where company_id = ${w.companyId} and ${during(sql`created_at`, w)} and role in (4, 5, 6, 7)${who(sql`user_id`, w)}`,
+      from house_team where company_id = ${w.companyId} and ${during(sql`created_at`, w)} and role in (4, 5, 6, 7) and user_id is not null${who(sql`user_id`, w)}`,
   },
   {
     rolled: true,
@@ -132,11 +133,10 @@ const parts: Part[] = [
     rolled: true,
     measures: [Measures.customerFollow, Measures.customerVisit],
     families: ['customer', 'business'],
-    build: (w) => sql`select user_id, created_at, ${m(Measures.customerFollow)}, 0, 0
-      from customer_follow_ups where company_id = ${w.companyId} and ${during(sql`created_at`, w)} and user_id is not null${who(sql`user_id`, w)}
-      union all
-      select user_id, created_at, ${m(Measures.customerVisit)}, 0, 0
-      from customer_follow_ups where company_id = ${w.companyId} and ${during(sql`created_at`, w)} and category = 4 and user_id is not null${who(sql`user_id`, w)}`,
+    // One scan of the follow-ups: each is a follow-up, and a 带看 (category 4) is a visit too.
+    build: (w) => sql`select user_id, created_at,
+        unnest(case when category = 4 then '{${m(Measures.customerFollow)},${m(Measures.customerVisit)}}'::int[] else '{${m(Measures.customerFollow)}}'::int[] end), 0, 0
+      from customer_follow_ups where company_id = ${w.companyId} and ${during(sql`created_at`, w)} and user_id is not null${who(sql`user_id`, w)}`,
   },
   {
     rolled: true,
@@ -188,13 +188,12 @@ const parts: Part[] = [
 ];
 
 const beijingMidnight = (day: string) => new Date(`${day}T00:00:00+08:00`);
-const nextDay = (day: string) => formatDate(new Date(beijingMidnight(day).getTime() + 86_400_000));
 
 function windowOf(companyId: number, people: readonly number[] | null, days: Days): Window {
   return {
     companyId,
-    from: beijingMidnight(days.fromDay).toISOString(),
-    to: beijingMidnight(days.toDay).toISOString(),
+    from: sql`${beijingMidnight(days.fromDay).toISOString()}::timestamptz`,
+    to: sql`${beijingMidnight(days.toDay).toISOString()}::timestamptz`,
     fromDay: days.fromDay,
     toDay: days.toDay,
     people: people === null ? null : `{${people.join(',')}}`,
@@ -204,57 +203,64 @@ function windowOf(companyId: number, people: readonly number[] | null, days: Day
 const chosenParts = (families: readonly Family[]) =>
   parts.filter((part) => part.families.some((family) => families.includes(family)));
 
+const union = (selects: SQL[]) => (selects.length === 0 ? null : sql.join(selects, sql` union all `));
+
 /** The raw rows of the parts over the windows, as (user_id, at, measure, amount, fee). */
-function rawRows(
-  chosen: Part[],
-  companyId: number,
-  people: readonly number[] | null,
-  windows: Days[],
-): SQL | null {
-  const selects = chosen.flatMap((part) =>
-    windows.map((days) => sql`(${part.build(windowOf(companyId, people, days))})`),
-  );
-  return selects.length === 0 ? null : sql.join(selects, sql` union all `);
+function rawRows(chosen: Part[], windows: Window[]): SQL | null {
+  return union(chosen.flatMap((part) => windows.map((w) => sql`(${part.build(w)})`)));
 }
 
-const dayOf = sql.raw(`to_char(at at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`);
+/** The Beijing day of a row's time, as a date (text only once summed: to_char on every row cost more). */
+const dayOf = sql.raw(`(at at time zone 'Asia/Shanghai')::date`);
 const intArray = (values: readonly number[]) => `{${values.join(',')}}`;
+
+/** Summed raw rows as (user_id, day, measure, amount, fee); a row of nobody's has user 0. */
+const rawFacts = (rows: SQL) =>
+  sql`select coalesce(user_id, 0), ${dayOf}, measure, amount, fee from (${rows}) as raw(user_id, at, measure, amount, fee)`;
 
 /** Which groupings a call needs: per day (totals, trend) and per person (the table's rows). */
 export type Groupings = { byDay: boolean; byUser: boolean };
 
+type Row = {
+  user_id: number | null;
+  day: string | null;
+  measure: number;
+  n: number;
+  amount: number;
+  fee: number;
+};
+
 /**
- * One statement: the raw rows (`raw`, as user_id, day, measure, amount, fee) summed with the rolled-up
- * counts, per day and measure (`rolledByDay`: day, measure, n) and per person and measure
- * (`rolledByUser`: user_id, measure, n).
+ * One statement, one round trip: `prelude` (CTEs the parts use), the raw rows as `raw` (user_id, day,
+ * measure, amount, fee), summed with the rolled-up counts per day and measure (`rolledByDay`: day,
+ * measure, n) and per person and measure (`rolledByUser`: user_id, measure, n).
  */
 async function summed(
   db: Db,
+  prelude: SQL[],
   raw: SQL | null,
   rolledByDay: SQL | null,
   rolledByUser: SQL | null,
   groupings: Groupings,
 ): Promise<Fact[]> {
-  const rawRowsOf = (columns: SQL) => (raw === null ? null : sql`select ${columns} from raw`);
-  const union = (...selects: (SQL | null)[]) => {
-    const present = selects.filter((select): select is SQL => select !== null);
-    return present.length === 0 ? null : sql.join(present, sql` union all `);
-  };
-  const byDay = union(
-    rolledByDay === null
-      ? null
-      : sql`(select day, measure, n, 0::float8, 0::float8 from (${rolledByDay}) as r(day, measure, n))`,
-    rawRowsOf(sql`day, measure, 1, amount, fee`),
-  );
-  const byUser = union(
-    rolledByUser === null
-      ? null
-      : sql`(select user_id, measure, n, 0::float8, 0::float8 from (${rolledByUser}) as r(user_id, measure, n))`,
-    rawRowsOf(sql`user_id, measure, 1, amount, fee`),
-  );
+  const rawRowsOf = (columns: SQL) => (raw === null ? [] : [sql`select ${columns} from raw`]);
+  const byDay = union([
+    ...(rolledByDay === null
+      ? []
+      : [sql`(select day, measure, n, 0::float8, 0::float8 from (${rolledByDay}) as r(day, measure, n))`]),
+    ...rawRowsOf(sql`day, measure, 1, amount, fee`),
+  ]);
+  const byUser = union([
+    ...(rolledByUser === null
+      ? []
+      : [
+          sql`(select user_id, measure, n, 0::float8, 0::float8 from (${rolledByUser}) as r(user_id, measure, n))`,
+        ]),
+    ...rawRowsOf(sql`user_id, measure, 1, amount, fee`),
+  ]);
   const selects: SQL[] = [];
   if (groupings.byDay && byDay !== null)
-    selects.push(sql`(select null::int as user_id, day, measure, sum(n)::int as n, coalesce(sum(amount), 0)::float8 as amount,
+    selects.push(sql`(select null::int as user_id, day::text, measure, sum(n)::int as n, coalesce(sum(amount), 0)::float8 as amount,
         coalesce(sum(fee), 0)::float8 as fee
       from (${byDay}) as d(day, measure, n, amount, fee) group by day, measure)`);
   if (groupings.byUser && byUser !== null)
@@ -262,26 +268,14 @@ async function summed(
         coalesce(sum(amount), 0)::float8 as amount, coalesce(sum(fee), 0)::float8 as fee
       from (${byUser}) as u(user_id, measure, n, amount, fee) group by user_id, measure)`);
   if (selects.length === 0) return [];
-  // A call reads a few thousand rows: PostgreSQL's parallel workers cost more to start than they
-  // save, and under load they were most of the time (a Gather of 17 ms work took 217 ms).
-  const result: unknown = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
-    return tx.execute(
-      sql`${raw === null ? sql`` : sql`with raw (user_id, day, measure, amount, fee) as (${raw}) `}${sql.join(selects, sql` union all `)}`,
-    );
-  });
-  return (
-    result as {
-      rows: {
-        user_id: number | null;
-        day: string | null;
-        measure: number;
-        n: number;
-        amount: number;
-        fee: number;
-      }[];
-    }
-  ).rows.map((row) => ({
+  const ctes = [
+    ...prelude,
+    ...(raw === null ? [] : [sql`raw (user_id, day, measure, amount, fee) as (${raw})`]),
+  ];
+  const result: unknown = await db.execute(
+    sql`${ctes.length === 0 ? sql`` : sql`with ${sql.join(ctes, sql`, `)} `}${sql.join(selects, sql` union all `)}`,
+  );
+  return (result as { rows: Row[] }).rows.map((row) => ({
     userId: row.user_id === null ? null : Number(row.user_id),
     day: row.day,
     measure: Number(row.measure),
@@ -291,18 +285,7 @@ async function summed(
   }));
 }
 
-/** The raw rows of the parts over the windows as (user_id, day, measure, amount, fee); a row of nobody's has user 0. */
-function rawFacts(
-  chosen: Part[],
-  companyId: number,
-  people: readonly number[] | null,
-  windows: Days[],
-): SQL | null {
-  const rows = rawRows(chosen, companyId, people, windows);
-  return rows === null
-    ? null
-    : sql`select coalesce(user_id, 0), ${dayOf}, measure, amount, fee from (${rows}) as raw(user_id, at, measure, amount, fee)`;
-}
+const allGroupings: Groupings = { byDay: true, byUser: true };
 
 /** How far the company's roll-ups reach, and the rolled-up days of the range whose rows changed since. */
 async function rollupState(
@@ -323,11 +306,15 @@ async function rollupState(
   };
 }
 
-const allGroupings: Groupings = { byDay: true, byUser: true };
+const nextDay = (day: string) => formatDate(new Date(beijingMidnight(day).getTime() + 86_400_000));
 
 /**
  * The facts of the families asked for, for the people given (null: everyone of the company), over
- * whole Beijing days: the roll-ups of the rolled-up days, the raw rows of the others.
+ * whole Beijing days: the roll-ups of the rolled-up days, the raw rows of the others. Two round
+ * trips: how far the company is rolled up, then one statement. The days and times are written into
+ * the statement as values: read from a sub-select instead (one round trip fewer), the planner could
+ * not estimate the raw ranges, costed the statement above jit_above_cost, and JIT compilation took
+ * 600 of its 690 ms on the bench.
  */
 export async function loadFacts(
   db: Db,
@@ -339,55 +326,41 @@ export async function loadFacts(
 ): Promise<Fact[]> {
   if (people !== null && people.length === 0) return [];
   const chosen = chosenParts(families);
-  const state = await rollupState(db, companyId, days);
-  const rolledTo =
-    state.rolledUntil === null
-      ? days.fromDay
-      : state.rolledUntil < days.toDay
-        ? state.rolledUntil
-        : days.toDay;
-  const rawWindows: Days[] = state.changed
-    .filter((day) => day < rolledTo)
-    .map((day) => ({ fromDay: day, toDay: nextDay(day) }));
+  const rolledParts = chosen.filter((part) => part.rolled);
+  const rolledMeasures = rolledParts.flatMap((part) => part.measures);
+  const state = rolledParts.length === 0 ? null : await rollupState(db, companyId, days);
+  const rolledUntil = state?.rolledUntil ?? null;
+  const rolledTo = rolledUntil === null ? days.fromDay : rolledUntil < days.toDay ? rolledUntil : days.toDay;
+  const changed = (state?.changed ?? []).filter((day) => day < rolledTo);
+  const rawWindows: Days[] = changed.map((day) => ({ fromDay: day, toDay: nextDay(day) }));
   const openFrom = rolledTo > days.fromDay ? rolledTo : days.fromDay;
   if (openFrom < days.toDay) rawWindows.push({ fromDay: openFrom, toDay: days.toDay });
-  const rolledMeasures = chosen.filter((part) => part.rolled).flatMap((part) => part.measures);
   const raw = [
-    rawFacts(
-      chosen.filter((part) => part.rolled),
-      companyId,
-      people,
-      rawWindows,
+    rawRows(
+      rolledParts,
+      rawWindows.map((window) => windowOf(companyId, people, window)),
     ),
-    rawFacts(
+    rawRows(
       chosen.filter((part) => !part.rolled),
-      companyId,
-      people,
-      [days],
+      [windowOf(companyId, people, days)],
     ),
-  ].filter((select): select is SQL => select !== null);
+  ].flatMap((rows) => (rows === null ? [] : [rawFacts(rows)]));
   let rolledByDay: SQL | null = null;
   let rolledByUser: SQL | null = null;
   if (rolledTo > days.fromDay && rolledMeasures.length > 0) {
     const rolled = (table: SQL, columns: SQL, peopleToo: boolean) => sql`select ${columns} from ${table}
       where company_id = ${companyId} and measure = any(${intArray(rolledMeasures)}::smallint[])
         and day >= ${days.fromDay}::date and day < ${rolledTo}::date
-        and day <> all(${`{${state.changed.join(',')}}`}::date[])${
+        and day <> all(${`{${changed.join(',')}}`}::date[])${
           peopleToo && people !== null ? sql` and user_id = any(${intArray(people)}::int[])` : sql``
         }`;
     rolledByDay =
       people === null
-        ? rolled(sql`statistics_daily_company`, sql`day::text, measure, n`, false)
-        : rolled(sql`statistics_daily`, sql`day::text, measure, n`, true);
+        ? rolled(sql`statistics_daily_company`, sql`day, measure, n`, false)
+        : rolled(sql`statistics_daily`, sql`day, measure, n`, true);
     rolledByUser = rolled(sql`statistics_daily`, sql`user_id, measure, n`, true);
   }
-  return summed(
-    db,
-    raw.length === 0 ? null : sql.join(raw, sql` union all `),
-    rolledByDay,
-    rolledByUser,
-    groupings,
-  );
+  return summed(db, [], union(raw), rolledByDay, rolledByUser, groupings);
 }
 
 /**
@@ -403,19 +376,18 @@ export async function loadRawFacts(
   families: readonly Family[],
 ): Promise<Fact[]> {
   if (people !== null && people.length === 0) return [];
-  return summed(db, rawFacts(chosenParts(families), companyId, people, [days]), null, null, allGroupings);
+  const rows = rawRows(chosenParts(families), [windowOf(companyId, people, days)]);
+  return summed(db, [], rows === null ? null : rawFacts(rows), null, null, allGroupings);
 }
 
 /** The rolled-up measures' counts per day, person and measure over the days given, for the roll-up job. */
 export function rolledFactsOf(companyId: number, windows: Days[]): SQL | null {
   const rows = rawRows(
     parts.filter((part) => part.rolled),
-    companyId,
-    null,
-    windows,
+    windows.map((days) => windowOf(companyId, null, days)),
   );
   if (rows === null) return null;
-  return sql`select ${companyId}::int, ${dayOf}::date, user_id, measure, count(*)::int
+  return sql`select ${companyId}::int, ${dayOf}, user_id, measure, count(*)::int
     from (${rows}) as raw(user_id, at, measure, amount, fee)
     group by 2, 3, 4`;
 }

@@ -9,7 +9,8 @@
  * the last closed day, and again every rolled-up day marked changed since (the triggers of
  * migration 0037 mark a day whose raw rows were inserted, changed or deleted after it was rolled
  * up). A missed run leaves more days for the next; a repeated one finds nothing to do. Each
- * company's days are replaced in one transaction, under a lock on its state row.
+ * company's days are replaced in one transaction, under a lock on its state row; the roll-up tables
+ * are vacuumed after a run that wrote rows.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/db';
@@ -29,6 +30,12 @@ export async function rollUpStatistics(db: Db, clock: Clock): Promise<number> {
   const companies = rowsOf<{ id: number }>(await db.execute(sql`select id from companies order by id`));
   let rolled = 0;
   for (const company of companies) rolled += await rollUpCompany(db, Number(company.id), closedBefore);
+  // The calls read the per-person roll-ups from their covering index alone only where the table's
+  // pages are marked all-visible; autovacuum marks new rows only after a fifth of the table has been
+  // inserted (weeks of roll-ups), so the newest days — the ones asked for — would be read from the
+  // heap (on the bench's data: a month's 12,000 rows from 1,251 pages). VACUUM reads only the pages
+  // changed since the last one.
+  if (rolled > 0) await db.execute(sql`vacuum (analyze) statistics_daily, statistics_daily_company`);
   return rolled;
 }
 
