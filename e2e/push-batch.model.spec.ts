@@ -17,7 +17,12 @@ import { estateCompany } from './support/estate';
 import { buyPackage } from './support/org';
 import { addPrivateListing } from './support/houses';
 import { strokePng } from '../tests/support/test-data';
-import { batchPollMs, pushBatchMessages, type BatchRow } from '../machines/push-batch.machine';
+import {
+  batchPollMs,
+  pushBatchMessages,
+  type BatchRow,
+  type PushBatchEvent,
+} from '../machines/push-batch.machine';
 import { PushStates } from '../domain/promotion';
 
 const spec = browserModel(pushBatchModel);
@@ -76,7 +81,7 @@ const executors: BrowserExecutors<Fixture> = {
       await c.page.clock.pauseAt(Date.now() + 1000);
     },
     'batch.push': async (c) => {
-      const chosen = (c.step.event as { houseIds: number[] }).houseIds;
+      const chosen = (c.step.event as unknown as PushBatchEvent).houseIds;
       if (chosen.length > 0) {
         for (const box of await dialog(c.page).getByTestId('push-candidates').getByRole('checkbox').all())
           await box.click();

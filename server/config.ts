@@ -27,6 +27,9 @@ export type ServerConfig = {
   jobTickSeconds: number;
   /** How often each process looks for queued push work (ADR 0007). */
   pushTickSeconds: number;
+  /** How long a claimed push job is its worker's before another process takes the worker for dead
+   * and claims it again (PUSH_LEASE_SECONDS, default 120; tests of a killed process shorten it). */
+  pushLeaseSeconds: number;
   /**
    * The listing portals (issue 37): PORTAL_PROVIDER names the provider (only `sandbox` is built); the
    * sandbox can be told to be down on some channels (PORTAL_SANDBOX_DOWN=2,4), to fail the first N
@@ -57,6 +60,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     workers: positiveInteger(env, 'WORKERS', 1),
     jobTickSeconds: positiveInteger(env, 'JOB_TICK_SECONDS', 60),
     pushTickSeconds: positiveInteger(env, 'PUSH_TICK_SECONDS', 2),
+    pushLeaseSeconds: positiveInteger(env, 'PUSH_LEASE_SECONDS', 120),
     portals: readPortalConfig(env),
   };
 }

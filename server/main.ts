@@ -59,7 +59,12 @@ async function serve(config: ServerConfig, database: Awaited<ReturnType<typeof o
   });
   const scheduler = startScheduler(database.db, systemClock, productJobs, {
     tickMs: config.jobTickSeconds * 1000,
-    queues: productQueues(portals, `${hostname()}:${process.pid}`, config.pushTickSeconds * 1000),
+    queues: productQueues(
+      portals,
+      `${hostname()}:${process.pid}`,
+      config.pushTickSeconds * 1000,
+      config.pushLeaseSeconds * 1000,
+    ),
     logQueue: (name, ran, error) =>
       console.log(`queue ${name}: ${error ? `failed: ${error}` : `${ran} ran`}`),
     log: (outcome) =>

@@ -47,8 +47,17 @@ export const productJobs: readonly Job[] = [
 ];
 
 /** The queues every process drains (ADR 0007): portal pushes, with this process's name as the worker. */
-export function productQueues(portals: Portals, worker: string, everyMs: number): readonly Queue[] {
+export function productQueues(
+  portals: Portals,
+  worker: string,
+  everyMs: number,
+  leaseMs?: number,
+): readonly Queue[] {
   return [
-    { name: 'promotion.push', everyMs, drain: (db, clock) => drainPushQueue(db, clock, portals, { worker }) },
+    {
+      name: 'promotion.push',
+      everyMs,
+      drain: (db, clock) => drainPushQueue(db, clock, portals, { worker, leaseMs }),
+    },
   ];
 }

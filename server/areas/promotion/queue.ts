@@ -84,7 +84,12 @@ export async function enqueuePushJob(db: Db, clock: Clock, request: JobRequest):
 type Job = typeof pushJobs.$inferSelect;
 
 /** Claims the next due job (or one whose worker's lease ran out) for `worker`, or null. */
-export async function claimPushJob(db: Db, clock: Clock, worker: string): Promise<Job | null> {
+export async function claimPushJob(
+  db: Db,
+  clock: Clock,
+  worker: string,
+  leaseMs = pushQueueSettings.leaseMs,
+): Promise<Job | null> {
   const now = clock.now();
   const next = db
     .select({ id: pushJobs.id })
@@ -103,7 +108,7 @@ export async function claimPushJob(db: Db, clock: Clock, worker: string): Promis
     .set({
       status: 'running',
       attempts: sql`${pushJobs.attempts} + 1`,
-      lockedUntil: new Date(now.getTime() + pushQueueSettings.leaseMs),
+      lockedUntil: new Date(now.getTime() + leaseMs),
       lockedBy: worker,
     })
     .where(inArray(pushJobs.id, next))
@@ -285,11 +290,11 @@ export async function drainPushQueue(
   db: Db,
   clock: Clock,
   portals: Portals,
-  options: { worker: string; limit?: number },
+  options: { worker: string; limit?: number; leaseMs?: number },
 ): Promise<number> {
   let ran = 0;
   while (ran < (options.limit ?? 50)) {
-    const job = await claimPushJob(db, clock, options.worker);
+    const job = await claimPushJob(db, clock, options.worker, options.leaseMs);
     if (!job) break;
     await runPushJob(db, clock, portals, job);
     ran += 1;
