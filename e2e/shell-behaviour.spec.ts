@@ -9,7 +9,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { login, type Credentials } from './support/api';
-import { demoPassword } from './support/oa';
+import { demoPassword, openAs } from './support/oa';
+import { addPrivateListing } from './support/houses';
 
 const homeKey = '999:0:/views/index.vue';
 const tabBar = (page: Page) => page.getByRole('tablist', { name: '已打开的页面' });
@@ -142,4 +143,28 @@ test('the PDF preview downloads its file through the request layer: shown, failu
   await expect(tabBar(fresh).getByRole('tab', { selected: true })).toContainText('首页');
   await fresh.waitForTimeout(500);
   await expect(fresh.getByTestId('toast')).toHaveCount(0);
+});
+
+test('a listing’s 操作记录 reads on with 加载更多 and marks its end with 没有更多了 when an empty page comes back', async ({
+  page,
+  request,
+}) => {
+  const broker = await login(request, '13800000003', demoPassword);
+  const houseId = await addPrivateListing(request, broker, {
+    room: 2,
+    hall: 1,
+    bath: 1,
+    area: 88,
+    price: 560,
+    ownerName: '邵雨涵',
+  });
+  await openAs(page, broker, `/views/house/detail?type=1&id=${houseId}&appType=1`);
+  const detail = page.getByTestId('house-detail');
+  await detail.getByRole('tab', { name: '操作记录' }).click();
+  const records = detail.getByTestId('house-records');
+  await expect(records).toContainText('：');
+  await expect(records.getByTestId('list-end')).toHaveCount(0);
+  await records.getByRole('button', { name: '加载更多' }).click();
+  await expect(records.getByTestId('list-end')).toHaveText('没有更多了');
+  await expect(records.getByRole('button', { name: '加载更多' })).toHaveCount(0);
 });

@@ -16,6 +16,7 @@ import { CustomerAuth, HouseAuth, SignAuth } from '../../../domain/auth-ids';
 import { DealContracts } from '../../shared/deal-contracts';
 import { ListTable, type Column } from '../../ui/list-page/list-table';
 import { useListPage } from '../../ui/list-page/use-list-page';
+import { AppRecords } from '../../ui/app-records';
 import { TeamRoles, isRemovableTeamRole, teamRoleNames } from '../../../domain/house-rules';
 import { maintainerLimitRefusal } from '../../../domain/house-team-rules';
 import {
@@ -25,7 +26,6 @@ import {
   fetchFollowUpCategories,
   fetchFollowUps,
   fetchPriceTrend,
-  fetchRecords,
   fetchSchools,
   fetchStaff,
   fetchMatchingCustomers,
@@ -33,7 +33,6 @@ import {
   fetchTeam,
   housePageSize,
   removeTeamMember,
-  type AppRecord,
   type HouseMatchingCustomer,
   type HouseShownCustomer,
   type HouseEvaluate,
@@ -413,27 +412,6 @@ function Schools({ houseId }: { houseId: number }) {
   );
 }
 
-function Records({ houseId, version }: { houseId: number; version: unknown }) {
-  const [rows, setRows] = useState<AppRecord[]>([]);
-  useEffect(
-    () =>
-      void fetchRecords(houseId, 1)
-        .then((result) => setRows(result.rows))
-        .catch(() => setRows([])),
-    [houseId, version],
-  );
-  if (rows.length === 0) return <Text color="gray">暂无记录</Text>;
-  return (
-    <Flex direction="column" gap="1" data-testid="house-records">
-      {rows.map((row) => (
-        <Text key={row.recordId} size="2">
-          <Text color="gray">{row.createTime}</Text> {row.userName}：{row.content}
-        </Text>
-      ))}
-    </Flex>
-  );
-}
-
 const shownColumns: Column<HouseShownCustomer>[] = [
   {
     key: 'customer',
@@ -602,7 +580,7 @@ export function HouseDetailTabs({
           </Tabs.Content>
         )}
         <Tabs.Content value="records">
-          <Records houseId={houseId} version={version} />
+          <AppRecords appType={1} itemId={houseId} version={version} testId="house-records" />
         </Tabs.Content>
       </Flex>
     </Tabs.Root>

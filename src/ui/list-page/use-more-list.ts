@@ -25,13 +25,6 @@ export type MoreListView<Row> = {
   setQuery: (query: ListQuery) => void;
 };
 
-export function bottomOf(state: { matches: (value: string) => boolean }): MoreListBottom {
-  if (state.matches('ended')) return 'ended';
-  if (state.matches('moreFailed')) return 'failed';
-  if (state.matches('loadingMore')) return 'loading';
-  return 'more';
-}
-
 export function useMoreList<Row, Query extends ListQuery>(options: {
   load: LoadPage<Row, Query>;
   query: Query;
@@ -53,7 +46,13 @@ export function useMoreList<Row, Query extends ListQuery>(options: {
   return {
     rows: state.context.rows as Row[],
     status: state.matches('loading') ? 'loading' : state.matches('failed') ? 'failed' : 'shown',
-    bottom: bottomOf(state),
+    bottom: state.matches('ended')
+      ? 'ended'
+      : state.matches('moreFailed')
+        ? 'failed'
+        : state.matches('loadingMore')
+          ? 'loading'
+          : 'more',
     error: state.context.error,
     loadMore: () => send({ type: 'more.load' }),
     reload: () => send({ type: 'reload' }),
