@@ -379,7 +379,7 @@ describe('approvals (OA)', () => {
     // The edit-state check's refusal, with its marker: the page showing the approval is disabled.
     expect(
       await call(t.app, 'POST', '/oa/approvalRevoke', { headers: certificate, body: { approvalId } }),
-    ).toMatchObject({ code: 405, message: '该审批已结束，不能撤回', data: { editState: 0 } });
+    ).toMatchObject({ code: 405, message: '当前状态不允许此操作！', data: { editState: 0 } });
     expect(
       (
         await call(t.app, 'POST', '/oa/approvalBtn', {

@@ -363,6 +363,13 @@ describe('organisation directory', () => {
       body: { userId: zhao, deptId: deptA('人民路店'), roleId: roleIdsA['经纪人']! },
     });
     expect(back.code).toBe(200);
+    // Reinstating someone who is not resigned is refused in the seed's words.
+    expect(
+      await call(t.app, 'POST', '/org/v2/staffReinstate', {
+        headers: managerA,
+        body: { userId: zhao, deptId: deptA('人民路店'), roleId: roleIdsA['经纪人']! },
+      }),
+    ).toMatchObject({ code: 409, message: '当前状态不允许此操作！' });
     expect(
       (
         await call(t.app, 'GET', '/org/v2/staffDetail', {
@@ -529,9 +536,8 @@ describe('organisation directory', () => {
       state: 1,
     });
     expect(
-      (await call(t.app, 'POST', '/org/v2/applyApprove', { headers: managerA, body: { applyId: sunApply } }))
-        .code,
-    ).toBe(409);
+      await call(t.app, 'POST', '/org/v2/applyApprove', { headers: managerA, body: { applyId: sunApply } }),
+    ).toMatchObject({ code: 409, message: '当前状态不允许此操作！' });
     expect(
       (
         await call(t.app, 'POST', '/org/v2/applyReject', {

@@ -16,7 +16,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db';
 import { departments, users } from '../../db/schema';
 import { oaInstanceSteps, oaInstances } from '../../db/schema-oa';
-import { ApiError, Codes, editStateRefusal, forbidden, notFound } from '../../contract/envelope';
+import { ApiError, Codes, Messages, editStateRefusal, forbidden, notFound } from '../../contract/envelope';
 import type { QueryOf, Session } from '../../contract/types';
 import { formatDateTime } from '../../format';
 import { findOaItem, oaItemName, type OaAppType, type OaItemId } from './items';
@@ -34,7 +34,8 @@ export const InstanceStatus = { pending: 0, approved: 1, rejected: 2, revoked: 3
 export const StepStatus = { waiting: 0, current: 1, approved: 2, rejected: 3, stopped: 4 } as const;
 
 const approvalMissing = '审批记录不存在或已被删除';
-const alreadyFinished = '该审批已结束，不能再操作';
+// The seed's refusal for a record whose state no longer allows the step (001 section 6).
+const alreadyFinished = Messages.stateNotAllowed;
 const notCurrentApprover = '您不是当前节点的审批人';
 const onlySponsorRevokes = '只有发起人可以撤回审批';
 export const alreadyPending = '该记录已有审批中的申请，请等待审批结束';
@@ -307,7 +308,7 @@ export async function revokeApproval(
     db.transaction(async (tx) => {
       const instance = await findInstance(tx, session.companyId, approvalId);
       if (instance.sponsorUserId !== session.userId) throw forbidden(onlySponsorRevokes);
-      if (instance.status !== InstanceStatus.pending) throw editStateRefusal('该审批已结束，不能撤回');
+      if (instance.status !== InstanceStatus.pending) throw editStateRefusal(alreadyFinished);
       const now = clock.now();
       const [moved] = await tx
         .update(oaInstances)
@@ -320,7 +321,7 @@ export async function revokeApproval(
         })
         .where(and(eq(oaInstances.id, instance.id), eq(oaInstances.status, InstanceStatus.pending)))
         .returning({ id: oaInstances.id });
-      if (!moved) throw new ApiError(Codes.stateConflict, '该审批已结束，不能撤回');
+      if (!moved) throw new ApiError(Codes.stateConflict, alreadyFinished);
       await stopRemainingSteps(tx, instance.id, 0);
       await runOutcomeHandlers(
         tx,

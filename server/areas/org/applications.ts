@@ -27,7 +27,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/db';
 import { companies, departments, positions, roles, users } from '../../db/schema';
 import { orgApplies, orgInvites } from '../../db/schema-org';
-import { ApiError, Codes, businessError, forbidden, notFound } from '../../contract/envelope';
+import { ApiError, Codes, Messages, businessError, forbidden, notFound } from '../../contract/envelope';
 import type { BodyOf, QueryOf, Session } from '../../contract/types';
 import type { Clock } from '../../clock';
 import { formatDateTime } from '../../format';
@@ -412,7 +412,7 @@ async function findPendingApply(db: Db, session: Session, applyId: number) {
     .where(and(eq(orgApplies.id, applyId), inCompany(orgApplies, session.companyId)))
     .limit(1);
   if (!row) throw notFound(applyMissing);
-  if (row.state !== pending) throw new ApiError(Codes.stateConflict, '该申请已处理');
+  if (row.state !== pending) throw new ApiError(Codes.stateConflict, Messages.stateNotAllowed);
   if (row.source === 2 && row.applicantUserId === session.userId && !session.isManager)
     throw forbidden('不能审核自己添加的员工');
   return row;
@@ -456,7 +456,7 @@ export async function approveApply(db: Db, clock: Clock, session: Session, body:
       })
       .where(and(eq(orgApplies.id, apply.id), eq(orgApplies.state, pending)))
       .returning({ id: orgApplies.id });
-    if (changed.length === 0) throw new ApiError(Codes.stateConflict, '该申请已处理');
+    if (changed.length === 0) throw new ApiError(Codes.stateConflict, Messages.stateNotAllowed);
     return { userId };
   });
 }
@@ -482,5 +482,5 @@ export async function rejectApply(
     })
     .where(and(eq(orgApplies.id, apply.id), eq(orgApplies.state, pending)))
     .returning({ id: orgApplies.id });
-  if (changed.length === 0) throw new ApiError(Codes.stateConflict, '该申请已处理');
+  if (changed.length === 0) throw new ApiError(Codes.stateConflict, Messages.stateNotAllowed);
 }

@@ -590,7 +590,7 @@ export async function reinstateStaff(
 ): Promise<void> {
   const visible = await requireOrgManagement(db, session);
   const target = await findStaff(db, session, body.userId);
-  if (target.status !== resigned) throw new ApiError(Codes.stateConflict, '该员工不是离职状态');
+  if (target.status !== resigned) throw new ApiError(Codes.stateConflict, Messages.stateNotAllowed);
   await requirePlacement(db, session, visible, body);
   await requireFreeSeat(db, clock, session.companyId);
   const cleared = { resignDate: null, resignedAt: null, resignReason: null, handoverUserId: null };
@@ -602,7 +602,7 @@ export async function reinstateStaff(
         and(eq(users.id, target.userId), inCompany(users, session.companyId), eq(users.status, resigned)),
       )
       .returning({ id: users.id });
-    if (changed.length === 0) throw new ApiError(Codes.stateConflict, '该员工不是离职状态');
+    if (changed.length === 0) throw new ApiError(Codes.stateConflict, Messages.stateNotAllowed);
     await tx
       .insert(staffDetails)
       .values({ userId: target.userId, companyId: session.companyId, ...cleared })

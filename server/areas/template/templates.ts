@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, sql, type SQL }
 import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import { signContracts, signTemplateGroups, signTemplates } from '../../db/schema-sign';
-import { ApiError, Codes, businessError, notFound } from '../../contract/envelope';
+import { ApiError, Codes, Messages, businessError, notFound } from '../../contract/envelope';
 import type { Session } from '../../contract/types';
 import { formatDateTime } from '../../format';
 import { loadHierarchy, subtreeIds } from '../org/department-scope';
@@ -179,7 +179,7 @@ export async function setShelfState(db: Db, companyId: number, boxId: number, st
     )
     .returning({ id: signTemplates.id });
   if (updated.length === 0) {
-    throw new ApiError(Codes.stateConflict, state === 1 ? '该模板已上架' : '该模板已下架');
+    throw new ApiError(Codes.stateConflict, Messages.stateNotAllowed);
   }
 }
 

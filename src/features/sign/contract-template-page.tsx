@@ -235,7 +235,7 @@ export default function ContractTemplatePage(_props: PageProps) {
       <ConfirmDialog
         open={deleting !== null}
         title="提示"
-        message={`确定删除模板「${deleting?.boxName ?? ''}」吗？`}
+        message={`是否确定删除该模板「${deleting?.boxName ?? ''}」？`}
         confirmText="删除"
         onConfirm={() => {
           if (deleting) void run(removeTemplate(deleting.boxId));
