@@ -49,6 +49,11 @@ function LinkCodeView({ hash }: { hash: string }) {
   );
 }
 
+/** A party's signing link; none (文件链接为空 when copied) while the party has no link yet. */
+export function signingLinkAddress(origin: string, hash: string): string {
+  return hash ? `${origin}/#/views/sign/to-be-signed?hash=${hash}` : '';
+}
+
 export function SigningLinkActions({
   hash,
   subjectType,
@@ -59,7 +64,7 @@ export function SigningLinkActions({
   name: string;
 }) {
   const { openPage } = useWorkspace();
-  const copy = () => copyText(`${window.location.origin}/#/views/sign/to-be-signed?hash=${hash}`, 'link');
+  const copy = () => copyText(signingLinkAddress(window.location.origin, hash), 'link');
   return (
     <Flex gap="2">
       <Button size="1" variant="soft" onClick={() => openPage(toBeSignedPage(hash))}>

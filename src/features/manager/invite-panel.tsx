@@ -10,6 +10,7 @@ import { TextField } from '../../ui/text-field';
 import { Select } from '../../ui/select';
 import { Button } from '../../ui/button';
 import { emitFeedback } from '../../api/feedback';
+import { copyText } from '../../ui/copy-text';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FilterSelect } from '../../ui/list-page/filter-select';
 import { ListTable, type Column } from '../../ui/list-page/list-table';
@@ -51,15 +52,7 @@ function InviteCard({ invite }: { invite: Invite }) {
       <Code size="2" data-testid="invite-link" style={{ wordBreak: 'break-all' }}>
         {address}
       </Code>
-      <Button
-        variant="soft"
-        onClick={() => {
-          void navigator.clipboard
-            .writeText(address)
-            .then(() => emitFeedback({ kind: 'toast', text: '复制成功', tone: 'success' }))
-            .catch(() => emitFeedback({ kind: 'toast', text: '复制失败，请手动复制链接', tone: 'error' }));
-        }}
-      >
+      <Button variant="soft" onClick={() => void copyText(address, 'link')}>
         复制链接
       </Button>
     </Flex>
