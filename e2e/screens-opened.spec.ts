@@ -51,24 +51,31 @@ test('客源簿基础设置 keeps a changed rule, and the server’s refusal is 
   await expect(settings.getByRole('radio', { name: '不判重' })).toBeChecked();
 });
 
-test('the 开通城市 dialog adds a city the manager searched for and keeps it', async ({ page, request }) => {
+test('the 开通城市 dialog refuses no city, then keeps the city the manager searched for as the default', async ({
+  page,
+  request,
+}) => {
   const company = await ownCompany(request);
   await openAs(page, company.credentials, '/views/manager/organizational/organizational-structure');
   await page.getByTestId('org-structure-page').getByRole('button', { name: '开通城市' }).click();
   const dialog = page.getByRole('dialog', { name: '开通城市' });
   const opened = dialog.getByRole('list', { name: '已开通城市' });
-  await expect(opened.getByRole('listitem').first()).toBeVisible();
-  const before = await opened.getByRole('listitem').count();
+  await expect(dialog.getByLabel('城市名')).toBeVisible();
+  await expect(opened.getByRole('listitem')).toHaveCount(0);
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('请至少开通一个城市并选择默认城市');
   await dialog.getByLabel('城市名').fill('杭州');
   await dialog.getByRole('button', { name: '搜索' }).click();
-  await dialog.getByRole('button', { name: '杭州市' }).click();
-  await expect(opened.getByRole('listitem')).toHaveCount(before + 1);
+  await dialog.getByRole('button', { name: /^杭州/ }).click();
+  await expect(opened.getByRole('listitem')).toHaveCount(1);
+  await opened.getByRole('radio').click();
   await dialog.getByRole('button', { name: '保存' }).click();
   await expect(dialog).toHaveCount(0);
   await page.getByTestId('org-structure-page').getByRole('button', { name: '开通城市' }).click();
-  await expect(
-    page.getByRole('dialog', { name: '开通城市' }).getByRole('list', { name: '已开通城市' }),
-  ).toContainText('杭州市');
+  const again = page.getByRole('dialog', { name: '开通城市' }).getByRole('list', { name: '已开通城市' });
+  await expect(again.getByRole('listitem')).toHaveCount(1);
+  await expect(again).toContainText('杭州');
+  await expect(again).toContainText('默认');
 });
 
 test('使用新版界面 on the profile is kept for the user', async ({ page, request }) => {

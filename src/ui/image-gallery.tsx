@@ -26,14 +26,7 @@ export function ImageGallery({
   emptyText = '暂无图片',
 }: Props) {
   const [index, setIndex] = useState<number | null>(null);
-  const [zoom, setZoom] = useState(minZoom);
   if (pictures.length === 0) return <Text color="gray">{emptyText}</Text>;
-  const current = index === null ? null : pictures[index];
-  const show = (next: number) => {
-    setIndex((next + pictures.length) % pictures.length);
-    setZoom(minZoom);
-  };
-  const zoomBy = (delta: number) => setZoom((value) => clampZoom(value + delta));
 
   return (
     <>
@@ -44,7 +37,7 @@ export function ImageGallery({
             type="button"
             className="gallery-thumb"
             aria-label={`查看图片：${picture.title}`}
-            onClick={() => show(position)}
+            onClick={() => setIndex(position)}
           >
             <img
               src={picture.url}
@@ -56,9 +49,41 @@ export function ImageGallery({
           </button>
         ))}
       </Flex>
+      <ImagePreview pictures={pictures} index={index} onIndexChange={setIndex} />
+    </>
+  );
+}
+
+/**
+ * The preview alone, for screens that show their pictures in their own way (contract and sign
+ * pictures): open at `index`, null closed; paging and closing report through onIndexChange.
+ */
+export function ImagePreview({
+  pictures,
+  index,
+  onIndexChange,
+}: {
+  pictures: GalleryPicture[];
+  index: number | null;
+  onIndexChange: (index: number | null) => void;
+}) {
+  const [zoom, setZoom] = useState(minZoom);
+  const current = index === null ? null : pictures[index];
+  const show = (next: number) => {
+    onIndexChange((next + pictures.length) % pictures.length);
+    setZoom(minZoom);
+  };
+  const zoomBy = (delta: number) => setZoom((value) => clampZoom(value + delta));
+
+  return (
+    <>
       <Dialog.Root
         open={current !== null && current !== undefined}
-        onOpenChange={(open) => !open && setIndex(null)}
+        onOpenChange={(open) => {
+          if (open) return;
+          onIndexChange(null);
+          setZoom(minZoom);
+        }}
       >
         <Dialog.Content
           maxWidth="960px"

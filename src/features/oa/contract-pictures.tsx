@@ -1,9 +1,10 @@
-/** A ledger contract's pictures (contractPictureV2). */
+/** A ledger contract's pictures (contractPictureV2); each opens in the 1-4 times zoom preview. */
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { Button, Card, Flex, Grid, Inset, Text } from '@radix-ui/themes';
 import { resourceMachine } from '../../../machines/resource.machine';
 import { inspect } from '../../inspector/inspection-store';
+import { ImagePreview } from '../../ui/image-gallery';
 import { loadPictures, type ContractKind, type ContractPicture } from './oa-actors';
 
 export function Pictures({ kind, contractId }: { kind: ContractKind; contractId: number }) {
@@ -11,6 +12,7 @@ export function Pictures({ kind, contractId }: { kind: ContractKind; contractId:
     resourceMachine.provide({ actors: { load: loadPictures(kind, contractId) } }),
   );
   const [state, send] = useMachine(machine, { inspect });
+  const [previewIndex, setPreviewIndex] = useState<number | null>(null);
   const pictures = state.context.data as ContractPicture[] | null;
   if (state.matches('failed'))
     return (
@@ -25,10 +27,16 @@ export function Pictures({ kind, contractId }: { kind: ContractKind; contractId:
   if (pictures.length === 0) return <Text color="gray">暂无图片</Text>;
   return (
     <Grid columns="4" gap="3" data-testid="contract-pictures">
-      {pictures.map((picture) => (
+      {pictures.map((picture, index) => (
         <Card key={picture.pictureId} size="1">
           <Inset clip="padding-box" side="top" pb="current">
-            <a href={picture.url} target="_blank" rel="noreferrer">
+            <button
+              type="button"
+              className="gallery-thumb"
+              aria-label={`查看图片：${picture.name ?? '合同图片'}`}
+              onClick={() => setPreviewIndex(index)}
+              style={{ display: 'block', width: '100%' }}
+            >
               <img
                 src={picture.url}
                 alt={picture.name ?? '合同图片'}
@@ -40,7 +48,7 @@ export function Pictures({ kind, contractId }: { kind: ContractKind; contractId:
                   background: 'var(--gray-3)',
                 }}
               />
-            </a>
+            </button>
           </Inset>
           <Text as="div" size="1" weight="medium" truncate>
             {picture.name ?? '合同图片'}
@@ -50,6 +58,15 @@ export function Pictures({ kind, contractId }: { kind: ContractKind; contractId:
           </Text>
         </Card>
       ))}
+      <ImagePreview
+        pictures={pictures.map((picture) => ({
+          key: picture.pictureId,
+          url: picture.url,
+          title: picture.name ?? '合同图片',
+        }))}
+        index={previewIndex}
+        onIndexChange={setPreviewIndex}
+      />
     </Grid>
   );
 }

@@ -16,6 +16,7 @@ import { usePermissions } from '../../core/permissions';
 import { inspect } from '../../inspector/inspection-store';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FilePicker } from '../../ui/file-picker';
+import { ImagePreview } from '../../ui/image-gallery';
 import {
   loadPictureCategories,
   loadPictures,
@@ -60,6 +61,7 @@ function CategoryPictures({
   const [snapshot, send, actor] = useMachine(machine, { inspect });
   const { isUploading: uploading, uploadError, upload } = usePictureUpload();
   const [deleting, setDeleting] = useState<string | null>(null);
+  const [previewIndex, setPreviewIndex] = useState<number | null>(null);
   const pictures = snapshot.context.data as SignPicture[] | null;
   if (snapshot.matches('failed'))
     return <LoadFailed error={snapshot.context.error} onRetry={() => send({ type: 'retry' })} />;
@@ -105,15 +107,20 @@ function CategoryPictures({
           {pictures.map((p, index) => (
             <Card key={p.pictureId} data-testid="sign-picture" style={{ width: 200 }}>
               <Flex direction="column" gap="2">
-                <a href={p.url} target="_blank" rel="noreferrer">
+                <button
+                  type="button"
+                  className="gallery-thumb"
+                  aria-label={`查看图片：${category.name}第 ${index + 1} 张`}
+                  onClick={() => setPreviewIndex(index)}
+                >
                   <img
                     src={p.url}
                     alt={`${category.name}第 ${index + 1} 张`}
                     width={176}
                     height={120}
-                    style={{ objectFit: 'cover' }}
+                    style={{ objectFit: 'cover', display: 'block' }}
                   />
-                </a>
+                </button>
                 <Text size="1" color="gray">
                   {p.uploaderName ?? '—'} · {p.createTime}
                 </Text>
@@ -156,6 +163,17 @@ function CategoryPictures({
             </Card>
           ))}
         </Flex>
+      )}
+      {pictures.length > 0 && (
+        <ImagePreview
+          pictures={pictures.map((p, index) => ({
+            key: p.pictureId,
+            url: p.url,
+            title: `${category.name}第 ${index + 1} 张`,
+          }))}
+          index={previewIndex}
+          onIndexChange={setPreviewIndex}
+        />
       )}
       <ConfirmDialog
         open={deleting !== null}
