@@ -103,6 +103,8 @@ test('返回 above a page opened from another page goes back to the tab the user
     .getByRole('button', { name: '合同', exact: true })
     .click();
   await expect(tabBar(page).getByRole('tab', { selected: true })).toContainText('合同');
+  // The system's line under the menu comes from /base/systemInfo.
+  await expect(page.getByTestId('system-info')).toHaveText('电子合同 5.0');
   // A page of the menu has no 返回.
   await expect(activePage(page).getByTestId('back-bar')).toHaveCount(0);
   await page.getByTestId('user-menu').click();

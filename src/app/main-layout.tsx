@@ -34,6 +34,7 @@ import { PageDisabledDialog } from '../ui/page-disabled-dialog';
 import { preloadPermissions } from '../core/permissions';
 import { useApplyCount } from '../core/apply-count';
 import { Watermark } from './watermark';
+import { SystemInfoLine } from './system-info';
 
 /** The menu entry whose badge counts the applications waiting (000 section 9: 待处理的（n）). */
 const orgStructurePath = '/views/manager/organizational/organizational-structure';
@@ -238,6 +239,7 @@ export default function MainLayout({ token }: { token: string }) {
                 <MenuList items={context.settingMenu} onOpen={openMenuItem} unread={unread} depth={1} />
               </>
             )}
+            <SystemInfoLine />
           </ScrollArea>
         </nav>
         <main className="shell-main">
