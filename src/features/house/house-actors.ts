@@ -38,6 +38,9 @@ export type AppCategory = Schemas['AppCategory'];
 export type HouseShownCustomer = Schemas['HouseShownCustomer'];
 export type HouseMatchingCustomer = Schemas['CustomerMatchedCustomer'];
 export type HouseWidgetField = Schemas['TemplateField'];
+export type HouseDistrict = Schemas['BaseDistrict'];
+export type HouseRentExtension = Schemas['HouseRentExtension'];
+export type HouseDepartmentNode = Schemas['OrgDeptNode'];
 export type CommunityOption = { communityId: number; communityName: string; address: string | null };
 
 /** 001 section 9: lists show 15 a page. */
@@ -62,6 +65,36 @@ export async function fetchTypeCounts(): Promise<HouseTypeCount[]> {
 
 export async function fetchHouseTags(): Promise<AppCategory[]> {
   return (await ok(api.GET('/app/getCategoryV2', { params: { query: { appType: 1, type: 1 } } }))).data ?? [];
+}
+
+/** How many more listings this person may enter into a pool (请选择房源归属 without one). */
+export async function fetchPoolCount(attribution: 1 | 2) {
+  const result = await ok(api.GET('/housing/v2/queryAuthHouseCount', { params: { query: { attribution } } }));
+  if (!result.data) throw new Error('请选择房源归属');
+  return result.data;
+}
+
+/** 出租信息 of a rent listing. */
+export async function fetchRentExtension(houseId: number): Promise<HouseRentExtension> {
+  const result = await ok(api.GET('/housing/v2/rentExtension', { params: { query: { houseId } } }));
+  if (!result.data) throw new Error('出租信息读取失败');
+  return result.data;
+}
+
+/** The districts of the company's default open city, each with its regions (the search's 区县 / 片区). */
+export async function fetchHouseDistricts(): Promise<HouseDistrict[]> {
+  const cities = (await ok(api.GET('/org/v2/openCityList'))).data ?? [];
+  const city = cities.find((entry) => entry.isDefault === 1) ?? cities[0];
+  if (!city) return [];
+  return (
+    (await ok(api.GET('/base/getDistractList', { params: { query: { cityid: city.cityid, type: 2 } } })))
+      .data ?? []
+  );
+}
+
+/** The departments with their staff (the search's 部门 / 维护人). */
+export async function fetchHouseDepartments(): Promise<HouseDepartmentNode[]> {
+  return (await ok(api.GET('/org/v2/deptTree', { params: { query: { type: 2 } } }))).data ?? [];
 }
 
 export async function searchCommunities(keyword: string): Promise<CommunityOption[]> {

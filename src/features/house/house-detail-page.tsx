@@ -57,6 +57,7 @@ import {
 } from './house-format';
 import { HouseDetailTabs } from './house-detail-tabs';
 import { HouseForm } from './house-form';
+import { HouseRentInfo } from './house-rent-info';
 import { ImageGallery } from '../../ui/image-gallery';
 import { ListingPushStates } from '../../shared/listing-push-state';
 
@@ -481,6 +482,7 @@ export default function HouseDetailPage({ params }: PageProps) {
           </DataList.Root>
         </Card>
       </Grid>
+      {data.type === 2 && <HouseRentInfo houseId={houseId} version={version} />}
       {detail.pictures.length > 0 && (
         <ImageGallery
           pictures={detail.pictures.map((picture) => ({

@@ -26,6 +26,8 @@ import { houseInputProblem, propertyNames, renovationNames, towardNames } from '
 import {
   checkDuplicate,
   fetchHouseTags,
+  fetchPoolCount,
+  fetchRentExtension,
   readWidgetFields,
   saveHouse,
   searchCommunities,
@@ -41,6 +43,7 @@ import { derivedUnitPrice } from './house-format';
 import type { HouseDetail } from '../../../machines/house-open.machine';
 import { CommunityRoomPicker } from '../../shared/community-room-picker';
 import { useEstateSetting } from '../../shared/estate-setting';
+import { RentInfoFields, emptyRentDraft, rentDraftFrom, rentInput, type RentDraft } from './house-rent-info';
 
 type Draft = Record<
   | 'type'
@@ -122,6 +125,7 @@ function toInput(
   tags: number[],
   pictures: string[],
 ): HouseInput | string {
+  if (draft.attribution !== '1' && draft.attribution !== '2') return '请选择房源归属';
   const { community } = choice;
   const typedName = choice.typedName.trim();
   if (!community && (choice.mustPick || !typedName))
@@ -259,17 +263,21 @@ function CodeSelect({
   names,
   value,
   onChange,
+  hasEmpty,
 }: {
   label: string;
   names: Record<number, string>;
   value: string;
   onChange: (value: string) => void;
+  /** Starts unchosen: the value 'none' reads -请选择-. */
+  hasEmpty?: boolean;
 }) {
   return (
     <Field label={label}>
       <Select.Root value={value} onValueChange={onChange}>
         <Select.Trigger aria-label={label} style={{ width: '100%' }} />
         <Select.Content>
+          {hasEmpty && <Select.Item value="none">-请选择-</Select.Item>}
           {Object.entries(names).map(([code, name]) => (
             <Select.Item key={code} value={code}>
               {name}
@@ -315,6 +323,37 @@ export function HouseForm({
   const [isSaving, setIsSaving] = useState(false);
   const [widgetFields, setWidgetFields] = useState<HouseWidgetField[]>([]);
   const [widgetValues, setWidgetValues] = useState<Record<string, unknown>>(initial?.fieldsList ?? {});
+  const [rent, setRent] = useState<RentDraft>(emptyRentDraft);
+  const [poolCounts, setPoolCounts] = useState<Record<string, string>>({});
+  const chosenPool = initial ? null : draft.attribution;
+  useEffect(() => {
+    // A new listing's pool shows how many more this person may enter into it (queryAuthHouseCount).
+    if (chosenPool !== '1' && chosenPool !== '2') return;
+    let isCurrent = true;
+    const name = chosenPool === '2' ? '私盘' : '公盘';
+    void fetchPoolCount(Number(chosenPool) as 1 | 2)
+      .then((count) => {
+        if (!isCurrent) return;
+        const text =
+          count.remain === null
+            ? `${name}不限条数`
+            : `${name}还可录入 ${count.remain} 条（上限 ${count.limit ?? 0}，已有 ${count.used}）`;
+        setPoolCounts((current) => ({ ...current, [chosenPool]: text }));
+      })
+      .catch(() => undefined);
+    return () => {
+      isCurrent = false;
+    };
+  }, [chosenPool]);
+  const poolCount = chosenPool ? (poolCounts[chosenPool] ?? null) : null;
+  const initialHouseId = initial?.type === 2 ? initial.houseId : null;
+  useEffect(() => {
+    // An edit sends the whole form, so a rent listing's 出租信息 is read to be sent back.
+    if (initialHouseId === null) return;
+    void fetchRentExtension(initialHouseId)
+      .then((extension) => setRent(rentDraftFrom(extension)))
+      .catch((error: unknown) => setProblem(error instanceof Error ? error.message : String(error)));
+  }, [initialHouseId]);
   useEffect(() => {
     void fetchHouseTags()
       .then(setTagOptions)
@@ -342,6 +381,11 @@ export function HouseForm({
     const widgets = checkWidgetValues(widgetFields, widgetValues);
     if (!widgets.ok) return setProblem(widgets.problem);
     if (widgetFields.length > 0) input.fieldsList = widgets.value;
+    if (input.type === 2) {
+      const rental = rentInput(rent);
+      if (typeof rental === 'string') return setProblem(rental);
+      Object.assign(input, rental);
+    }
     // An edit that adds no picture leaves them as they are (the server keeps what this person cannot see).
     if (initial && pictures.length === initialPictures.length) delete input.pictures;
     setProblem(null);
@@ -372,12 +416,20 @@ export function HouseForm({
             value={draft.type}
             onChange={(type) => set({ type })}
           />
-          <CodeSelect
-            label="房源归属"
-            names={{ 2: '私盘', 1: '公盘' }}
-            value={draft.attribution}
-            onChange={(attribution) => set({ attribution })}
-          />
+          <Flex direction="column" gap="1">
+            <CodeSelect
+              label="房源归属"
+              names={{ 2: '私盘', 1: '公盘' }}
+              value={draft.attribution}
+              onChange={(attribution) => set({ attribution })}
+              hasEmpty={!initial}
+            />
+            {poolCount && (
+              <Text size="1" color="gray" data-testid="house-pool-count">
+                {poolCount}
+              </Text>
+            )}
+          </Flex>
           <Flex direction="column" style={{ gridColumn: 'span 2' }}>
             <Field label="小区">
               <CommunityPicker
@@ -440,6 +492,12 @@ export function HouseForm({
             {text('vrUrl', 'VR 看房地址', 'https://')}
           </Flex>
         </Grid>
+        {draft.type === '2' && (
+          <RentInfoFields
+            draft={rent}
+            onChange={(patch) => setRent((current) => ({ ...current, ...patch }))}
+          />
+        )}
         {widgetFields.length > 0 && (
           <Box mt="3">
             <WidgetFieldsForm

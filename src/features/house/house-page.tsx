@@ -1,8 +1,10 @@
 /**
  * /views/house/index (房源): the listings the user sees, by type tab with counts (全部 / 出售 / 出租 /
  * 其他), searched by community, listing number or owner name, owner phone, price, area, layout, pool
- * and state, 15 a page (001 section 3 "House search"). A row opens the listing's detail tab;
- * 录入房源 and 回收站 show only with their permissions.
+ * and state, and under 更多条件 by every other condition housingPosts takes (times, unit price, floor,
+ * numbers, district and region, renovation, orientation, property type, tag, department, maintainer,
+ * others), 15 a page (001 section 3 "House search"). A row opens the listing's detail tab; 录入房源
+ * and 回收站 show only with their permissions.
  */
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
@@ -37,9 +39,10 @@ import {
 } from './house-actors';
 import { formatFloor, formatLayout, formatPrice, formatUnitPrice } from './house-format';
 import { HouseForm } from './house-form';
+import { HouseMoreFilters, emptyMoreFilters, moreQuery, type MoreFilters } from './house-more-filters';
 import { RecycleBin } from './recycle-bin';
 
-type Filters = {
+type Filters = MoreFilters & {
   keyType: string;
   key: string;
   phone: string;
@@ -54,6 +57,7 @@ type Filters = {
 };
 const all = 'all';
 const emptyFilters: Filters = {
+  ...emptyMoreFilters,
   keyType: '1',
   key: '',
   phone: '',
@@ -76,6 +80,7 @@ function toQuery(filters: Filters, type: number): Query {
   const price = range(filters.priceMin, filters.priceMax);
   const area = range(filters.areaMin, filters.areaMax);
   return {
+    ...moreQuery(filters),
     type: type as 0,
     sort: Number(filters.sort) as 0,
     attribution: (filters.attribution === all ? 0 : Number(filters.attribution)) as 0,
@@ -186,6 +191,7 @@ export default function HousePage(_props: PageProps) {
   const typeCounts = (counts.context.data as HouseTypeCount[] | null) ?? [];
   const [isEntering, setIsEntering] = useState(false);
   const [isBinOpen, setIsBinOpen] = useState(false);
+  const [isMoreOpen, setIsMoreOpen] = useState(false);
   const apply = (filters: Filters) => {
     setApplied(filters);
     list.setQuery(toQuery(filters, type));
@@ -340,14 +346,31 @@ export default function HousePage(_props: PageProps) {
           options={[
             { value: 0, label: '默认排序' },
             { value: 1, label: '最新录入' },
+            { value: 2, label: '最早录入' },
             { value: 4, label: '价格从低到高' },
             { value: 3, label: '价格从高到低' },
+            { value: 6, label: '单价从低到高' },
+            { value: 5, label: '单价从高到低' },
             { value: 8, label: '面积从小到大' },
             { value: 7, label: '面积从大到小' },
             { value: 9, label: '最近跟进' },
+            { value: 10, label: '最久未跟进' },
           ]}
           onChange={(sort) => set({ sort })}
         />
+        <Button
+          variant="ghost"
+          aria-expanded={isMoreOpen}
+          aria-controls="house-more-filters"
+          onClick={() => setIsMoreOpen((open) => !open)}
+        >
+          {isMoreOpen ? '收起条件' : '更多条件'}
+        </Button>
+        {isMoreOpen && (
+          <Box id="house-more-filters" width="100%">
+            <HouseMoreFilters draft={draft} onChange={set} />
+          </Box>
+        )}
       </FilterBar>
       <ListTable
         id="house-list"
