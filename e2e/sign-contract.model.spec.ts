@@ -17,6 +17,10 @@
  * started or rejected, completed). A load, terminate, complete, void or delete that fails otherwise
  * is a network failure. The paths are the generated browser paths, narrowed to a subset that still
  * takes every transition (e2e/support/covering-paths.ts).
+ * A path that starts from a listing (issue 41) enters a sale listing into its company, opens its
+ * detail and presses 发起签约, then picks the sale template: the form reads the listing (a failure of
+ * that read is a network failure; 重试 reads it again), shows the owner from the listing, and warns
+ * first when the listing already has a running contract — one submitted beforehand on that listing.
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
@@ -25,6 +29,7 @@ import { generatePaths, type ModelPath } from '../tests/support/machine-model';
 import { signContractModel } from '../tests/models/sign-contract.model';
 import {
   signConfirmations,
+  type HouseStart,
   type LoadedContract,
   type SignContractContext,
   type SignSubmissionResult,
@@ -37,6 +42,7 @@ import {
 } from './support/run-browser-path';
 import { selectCoveringPaths } from './support/covering-paths';
 import { decide, failNextCall, networkError, openAs, revoke } from './support/oa';
+import { addPrivateListing } from './support/houses';
 import {
   approvalIdOf,
   buySignCredits,
@@ -46,12 +52,14 @@ import {
   setSignApproval,
   signAllParties,
   signCall,
+  saleContent,
   signCompany,
+  demoSignCompany,
   submitSale,
   type SignCompany,
 } from './support/sign';
 
-type Fixture = { path: ModelPath; company: SignCompany | null; contractId: number };
+type Fixture = { path: ModelPath; company: SignCompany | null; contractId: number; houseId: number };
 type Context = StepContext<Fixture>;
 
 const spec = browserModel(signContractModel);
@@ -75,6 +83,8 @@ const isUsable = (path: ModelPath) =>
 const paths = selectCoveringPaths(spec, generatePaths(spec), isUsable);
 
 const detail = (page: Page) => page.getByTestId('sign-detail-page');
+/** The owner of the listing a path starts from: the form shows him as 甲方. */
+const listingOwner = '冯秀英';
 const form = (page: Page) => page.getByTestId('sign-operation-page');
 const noop = async () => {};
 type Output<T> = { output: T };
@@ -242,19 +252,54 @@ const executors: BrowserExecutors<Fixture> = {
   events: {
     'xstate.init': async (c) => {
       const wants = needs(c.fixture.path);
-      const company = await signCompany(c.request);
+      // A listing needs a community of its company's archive: those paths work in the demo company.
+      const fromHouse = hasEvent(c.fixture.path, 'house.open');
+      const company = fromHouse ? await demoSignCompany(c.request) : await signCompany(c.request);
       c.fixture.company = company;
-      await Promise.all([
-        wants.credits ? buySignCredits(c.request, company) : Promise.resolve(),
-        wants.approval ? setSignApproval(c.request, company, true) : Promise.resolve(),
-        wants.seal ? prepareCompanySeal(c.request, company) : Promise.resolve(),
-      ]);
+      if (!fromHouse)
+        await Promise.all([
+          wants.credits ? buySignCredits(c.request, company) : Promise.resolve(),
+          wants.approval ? setSignApproval(c.request, company, true) : Promise.resolve(),
+          wants.seal ? prepareCompanySeal(c.request, company) : Promise.resolve(),
+        ]);
+      if (nextType(c) === 'house.open') {
+        c.fixture.houseId = await addPrivateListing(c.request, company.credentials, {
+          ownerName: listingOwner,
+          area: 88,
+          price: 560,
+        });
+        const running = outputOf<HouseStart>(c.afterNext)?.contracts.length ?? 0;
+        // A contract already running on the listing: submitted beforehand, naming it.
+        if (running > 0)
+          await signCall(c.request, company, '/sign/contractSubmissionV2501', {
+            boxid: company.saleBoxId,
+            content: saleContent(company.phone),
+            signatureType: 2,
+            houseId: c.fixture.houseId,
+          });
+        return;
+      }
       if (nextType(c) !== 'contract.submit') return;
       // A broker continues a draft with the whole sale form and goes to its last step.
       const draftCode = await saveSaleDraft(c.request, company);
       await openAs(c.page, company.credentials, `/views/sign/sign-operation?draftCode=${draftCode}`);
       await toLastStep(c.page);
     },
+    'house.open': async (c) => {
+      await openAs(
+        c.page,
+        companyOf(c).credentials,
+        `/views/house/detail?type=1&id=${c.fixture.houseId}&appType=1`,
+      );
+      await c.page.getByTestId('house-detail').getByRole('button', { name: '发起签约' }).click();
+      const chooser = c.page.getByTestId('template-chooser');
+      await expect(chooser.getByTestId('template-chooser-notice')).toContainText('已从房源导入');
+      if (nextType(c) === 'xstate.error.actor.prepareHouse')
+        await failNextCall(c.page, '/sign/getContractSellData');
+      await chooser.getByRole('button', { name: /二手房买卖合同/ }).click();
+    },
+    'xstate.done.actor.prepareHouse': noop,
+    'xstate.error.actor.prepareHouse': noop,
     'contract.submit': async (c) => {
       const company = companyOf(c);
       if (nextType(c) === 'xstate.error.actor.submitContract')
@@ -300,6 +345,10 @@ const executors: BrowserExecutors<Fixture> = {
     },
     'xstate.error.actor.checkApproval': noop,
     'contract.refresh': async (c) => {
+      if (wasIn(c.step.previous, 'houseFailed')) {
+        await form(c.page).getByRole('button', { name: '重试' }).click();
+        return;
+      }
       const next = nextType(c);
       if (next === 'xstate.error.actor.loadContract' || next === 'xstate.error.actor.checkApproval')
         await failNextCall(c.page, '/sign/signDetailV3');
@@ -372,6 +421,10 @@ const executors: BrowserExecutors<Fixture> = {
     'contract.complete': async (c) => click(c, '签约完成'),
     'contract.delete': async (c) => click(c, '删除'),
     'confirm.yes': async (c) => {
+      if (wasIn(c.step.previous, 'houseWarning')) {
+        await c.page.getByRole('alertdialog').getByRole('button', { name: '继续发起' }).click();
+        return;
+      }
       const company = companyOf(c);
       const next = nextType(c);
       const refused = isRefusal(c.next);
@@ -420,10 +473,29 @@ const executors: BrowserExecutors<Fixture> = {
   },
   states: {
     'signContract.editing': async (c) => {
-      // Before a load nothing is open yet; on the form the failed submission says why.
-      if (nextType(c) === 'contract.load') return;
+      // Before a load or a listing nothing is open yet; on the form the failed submission says why.
+      if (nextType(c) === 'contract.load' || nextType(c) === 'house.open') return;
       await expect(form(c.page)).toBeVisible();
       await expectNotice(c);
+      // From a listing: the owner is 甲方 already.
+      if ((c.step.state.context as SignContractContext).prefill)
+        await expect(form(c.page).getByLabel('甲方姓名', { exact: true })).toHaveValue(listingOwner);
+    },
+    'signContract.preparingHouse': async (c) => expect(form(c.page)).toBeVisible(),
+    'signContract.houseFailed': async (c) => {
+      await expect(form(c.page).getByTestId('form-error')).toHaveText(networkError);
+      await expect(form(c.page).getByRole('button', { name: '重试' })).toBeVisible();
+    },
+    // The model's sample stands for the contract the server names: its number and state.
+    'signContract.houseWarning': async (c) => {
+      await expectConfirm(c, '该房源已有进行中的合同：');
+      await expectConfirm(c, '（待发起），确定再发起合同吗？');
+    },
+    // Given up: the warning closes and no form is offered (the form goes back to where 发起签约 was
+    // pressed); nothing was submitted.
+    'signContract.abandoned': async (c) => {
+      await expect(c.page.getByRole('alertdialog')).toHaveCount(0);
+      await expect(c.page.getByLabel('甲方姓名', { exact: true })).toHaveCount(0);
     },
     'signContract.submitting': async (c) => expect(form(c.page)).toBeVisible(),
     'signContract.offerSigning': async (c) => expectConfirm(c, '是否立即发起签署'),
@@ -502,7 +574,7 @@ test.describe('sign-contract machine through the real sign pages', () => {
       await runPathInBrowser(spec, path, executors, {
         page,
         request,
-        fixture: { path, company: null, contractId: 0 },
+        fixture: { path, company: null, contractId: 0, houseId: 0 },
       });
     });
   }

@@ -1,5 +1,11 @@
 /**
- * One sign contract's lifecycle (001 section 4). The server owns the state (1 待发起, 2 待审核,
+ * One sign contract's lifecycle (001 section 4), from where it starts to where it ends.
+ * A new contract may start from a listing (发起签约 on the listing's detail, issue 41): the form reads
+ * the listing's prefill (getContractSellData / getContractRentData with houseId) and its contracts
+ * first; when the listing already has a running contract the broker is warned (该房源已有进行中的合同…)
+ * and continues or gives up (the form closes); the contract submitted then names the listing, so the
+ * deal comes back to it (its state follows this contract's: 成交 on completion, back on voiding).
+ * After that: The server owns the state (1 待发起, 2 待审核,
  * 3 被拒绝, 4 已作废, 6 已完成, 7 待签字, 8 已签约) and refuses what a state does not allow; this
  * machine mirrors it so the views only offer what can happen next:
  * - submit or edit (contractSubmissionV2501 / contractEditV2501), then branch on nextType:
@@ -21,6 +27,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { components } from '../openapi/generated/api';
 import { isEditStateRefusal } from '../domain/page-state';
+import { runningContractWarning, type ListedContract } from '../domain/sign-deal';
 
 export type SignSubmissionResult = components['schemas']['SignSubmissionResult'];
 export type SignStateResult = components['schemas']['SignStateResult'];
@@ -36,6 +43,12 @@ export type StartContractInput = {
   oaParam?: { oaItemId: 45 | 47 | 49; oaReamrk?: string };
   signDeadline?: number;
 };
+
+/** The listing a new contract starts from (1 出售 → 买卖, 2 出租 → 租赁). */
+export type HouseOrigin = { houseId: number; houseType: 1 | 2 };
+
+/** What the form reads from the listing before it is filled: the prefill and the listing's contracts. */
+export type HouseStart = { prefill: Record<string, unknown> | null; contracts: ListedContract[] };
 
 export type LoadedContract = {
   contractId: number;
@@ -55,9 +68,16 @@ export type SignContractContext = {
   buttons: SignDetailButtons | null;
   request: SignSubmitRequest | null;
   notice: { kind: 'error' | 'success'; text: string; code: number | null } | null;
+  /** The listing the contract starts from; a submission names it (houseId). */
+  house: HouseOrigin | null;
+  /** The form's values from the listing (getContractSellData / getContractRentData). */
+  prefill: Record<string, unknown> | null;
+  /** 该房源已有进行中的合同：…，确定再发起合同吗？ while the broker decides. */
+  houseWarning: string | null;
 };
 
 export type SignContractEvent =
+  | { type: 'house.open'; house: HouseOrigin }
   | { type: 'contract.submit'; request: SignSubmitRequest }
   | { type: 'contract.load'; contractId: number }
   | { type: 'contract.edit'; request: SignSubmitRequest }
@@ -111,6 +131,9 @@ export const signContractMachine = setup({
     events: {} as SignContractEvent,
   },
   actors: {
+    prepareHouse: fromPromise<HouseStart, HouseOrigin>(async () => {
+      throw new Error('prepareHouse is provided by the app');
+    }),
     submitContract: fromPromise<SignSubmissionResult, SignSubmitRequest>(async () => {
       throw new Error('submitContract is provided by the app');
     }),
@@ -141,6 +164,16 @@ export const signContractMachine = setup({
     navigateToDetail: () => {},
     /** Leave the detail page for the list (1500 ms after a delete). */
     navigateToList: () => {},
+    /** Close the form: the broker gave up a second contract on a listing with a running one. */
+    closeForm: () => {},
+    rememberHouseStart: assign(({ event }) => {
+      const start = (event as unknown as Output<HouseStart>).output;
+      return {
+        prefill: start.prefill,
+        houseWarning: runningContractWarning(start.contracts),
+        notice: null,
+      };
+    }),
     showError: assign({ notice: ({ event }) => ({ kind: 'error' as const, ...errorOf(event) }) }),
     clearNotice: assign({ notice: null }),
     rememberSubmission: assign(({ event }) => {
@@ -171,6 +204,9 @@ export const signContractMachine = setup({
     disablePage: () => {},
   },
   guards: {
+    isNewContract: ({ context }) => context.contractId === null && context.house === null,
+    hasRunningContract: ({ event }) =>
+      runningContractWarning((event as unknown as Output<HouseStart>).output.contracts) !== null,
     isEditStateRefused: ({ event }) => isEditStateRefusal((event as { error?: unknown }).error),
     offersSigning: ({ event }) => (event as unknown as Output<SignSubmissionResult>).output.nextType === 1,
     offersApproval: ({ event }) => (event as unknown as Output<SignSubmissionResult>).output.nextType === 2,
@@ -192,12 +228,20 @@ export const signContractMachine = setup({
     buttons: null,
     request: null,
     notice: null,
+    house: null,
+    prefill: null,
+    houseWarning: null,
   },
   initial: 'editing',
   states: {
     /** Filling the form (new contract), or opening an existing one. */
     editing: {
       on: {
+        'house.open': {
+          guard: 'isNewContract',
+          target: 'preparingHouse',
+          actions: assign({ house: ({ event }) => event.house }),
+        },
         'contract.submit': {
           target: 'submitting',
           actions: assign({ request: ({ event }) => event.request }),
@@ -208,11 +252,41 @@ export const signContractMachine = setup({
         },
       },
     },
+    /** A contract from a listing: the listing's prefill and contracts are read before the form. */
+    preparingHouse: {
+      invoke: {
+        id: 'prepareHouse',
+        src: 'prepareHouse',
+        input: ({ context }) => context.house!,
+        onDone: [
+          { guard: 'hasRunningContract', target: 'houseWarning', actions: 'rememberHouseStart' },
+          { target: 'editing', actions: 'rememberHouseStart' },
+        ],
+        onError: { target: 'houseFailed', actions: 'showError' },
+      },
+    },
+    /** The listing could not be read (gone, another kind, the network): its message and 重试. */
+    houseFailed: {
+      on: { 'contract.refresh': { target: 'preparingHouse', actions: 'clearNotice' } },
+    },
+    /** The listing has a running contract: go on with a second one, or give it up. */
+    houseWarning: {
+      on: {
+        'confirm.yes': { target: 'editing', actions: assign({ houseWarning: null }) },
+        'confirm.no': 'abandoned',
+      },
+    },
+    /** Given up before anything was written: the form closes. */
+    abandoned: { type: 'final', entry: 'closeForm' },
     submitting: {
       invoke: {
         id: 'submitContract',
         src: 'submitContract',
-        input: ({ context }) => context.request!,
+        // A contract from a listing names it: the deal is written back to that listing.
+        input: ({ context }) =>
+          context.house && context.request!.contractId === undefined
+            ? { ...context.request!, body: { ...context.request!.body, houseId: context.house.houseId } }
+            : context.request!,
         onDone: [
           { guard: 'offersSigning', target: 'offerSigning', actions: 'rememberSubmission' },
           { guard: 'offersApproval', target: 'offerApproval', actions: 'rememberSubmission' },

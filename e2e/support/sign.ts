@@ -7,7 +7,7 @@
  */
 import type { APIRequestContext } from '@playwright/test';
 import { e2ePassword, login, passedFaceCheck, post, registerCompany, type Credentials } from './api';
-import { get, must } from './oa';
+import { demo, demoPassword, get, must } from './oa';
 import { draftContent } from '../../src/features/sign/contract-form-submit';
 import { formFromContent } from '../../src/features/sign/contract-form-values';
 import type { SignContractContent } from '../../src/features/sign/sign-actors';
@@ -385,4 +385,20 @@ async function codeWithRetry(
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
   throw new Error(`no code for ${phone}`);
+}
+
+/**
+ * The demo company as a sign company (its manager, its sale template): its listings sit in
+ * communities of its own archive, so a path that starts from a listing enters it there.
+ */
+export async function demoSignCompany(request: APIRequestContext): Promise<SignCompany> {
+  const phone = demo.manager;
+  const credentials = await login(request, phone, demoPassword);
+  const templates = await must(
+    get<{ boxId: number; contractType: number }[]>(request, '/sign/templatePostsV2', credentials),
+    'templates',
+  );
+  const saleBoxId = templates.find((t) => t.contractType === 1)?.boxId;
+  if (!saleBoxId) throw new Error('no sale template');
+  return { credentials, phone, userId: 0, saleBoxId, groupId: null };
 }

@@ -2,7 +2,8 @@
  * The contracts of a listing or a customer (issue 41) — online sign contracts and the ledger's, one
  * list — with their states, on the listing's and the customer's details; a row opens the contract in
  * its own place (the sign detail or the ledger). One component for both details; and the listing's
- * 发起签约 and 录入合同, each warned of a running contract on the listing first.
+ * 发起签约 and 录入合同, each warned of a running contract on the listing first (发起签约 by the sign
+ * form's machine, machines/sign-contract.machine.ts, 录入合同 here).
  */
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
@@ -105,8 +106,9 @@ export function DealContracts({ owner }: { owner: DealOwner }) {
 /**
  * 发起签约 (the sign form of the listing's kind: 出售 → 买卖, 出租 → 租赁) and 录入合同 (the ledger's 新增
  * of that kind) on a listing's detail, each prefilled from the listing; when the listing already has
- * a running contract of either kind, a warning names it first. Each button shows only with its
- * permission.
+ * a running contract of either kind, a warning names it first — for 录入合同 here, for 发起签约 on the
+ * sign form (its machine reads the listing's contracts with the prefill). Each button shows only
+ * with its permission.
  */
 export function StartContractFromHouse({
   houseId,
@@ -143,12 +145,7 @@ export function StartContractFromHouse({
   return (
     <>
       {canSign && (
-        <Button
-          variant="soft"
-          color="green"
-          disabled={snapshot.matches('loading')}
-          onClick={() => onStart('发起签约', sign)}
-        >
+        <Button variant="soft" color="green" disabled={snapshot.matches('loading')} onClick={sign}>
           发起签约
         </Button>
       )}

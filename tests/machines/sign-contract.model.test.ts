@@ -2,12 +2,24 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { generatePaths, measureCoverage } from '../support/machine-model';
 import { runPathOnMachine } from '../support/run-machine-path';
-import { contractId, loaded, signContractModel, submitted } from '../models/sign-contract.model';
+import {
+  contractId,
+  house,
+  housePrefill,
+  houseStart,
+  loaded,
+  signContractModel,
+  submitted,
+} from '../models/sign-contract.model';
 import {
   approvalNotices,
   signContractMachine,
   signDelays,
+  type HouseOrigin,
+  type HouseStart,
   type SignStateResult,
+  type SignSubmissionResult,
+  type SignSubmitRequest,
   type StartContractInput,
 } from '../../machines/sign-contract.machine';
 
@@ -110,5 +122,92 @@ describe('sign contract machine, model-based', () => {
     );
     expect(terminate).toHaveBeenCalledTimes(1);
     expect(actor.getSnapshot().context.notice?.text).toBe('当前状态不允许此操作！');
+  });
+
+  describe('a contract started from a listing', () => {
+    function fromHouse(answers: (HouseStart | Error)[]) {
+      const prepareHouse = vi.fn(async (_input: HouseOrigin): Promise<HouseStart> => {
+        const answer = answers.shift();
+        if (!answer || answer instanceof Error) throw answer ?? new Error('no answer');
+        return answer;
+      });
+      const submitContract = vi.fn(async (_input: SignSubmitRequest): Promise<SignSubmissionResult> =>
+        submitted(3),
+      );
+      const closeForm = vi.fn();
+      const machine = signContractMachine.provide({
+        actions: { closeForm },
+        actors: {
+          prepareHouse: fromPromise<HouseStart, HouseOrigin>(async ({ input }) => prepareHouse(input)),
+          submitContract: fromPromise<SignSubmissionResult, SignSubmitRequest>(async ({ input }) =>
+            submitContract(input),
+          ),
+          loadContract: fromPromise(async () => loaded(1)),
+        },
+      });
+      const actor = createActor(machine, { clock: new SimulatedClock() }).start();
+      return { actor, prepareHouse, submitContract, closeForm };
+    }
+
+    it('reads the listing first, starts the form with its prefill, and the submitted contract names the listing', async () => {
+      const { actor, prepareHouse, submitContract } = fromHouse([houseStart(false)]);
+      actor.send({ type: 'house.open', house });
+      expect(actor.getSnapshot().matches('preparingHouse')).toBe(true);
+      // Nothing can be submitted before the listing is read.
+      expect(actor.getSnapshot().can({ type: 'contract.submit', request: { body: {} } })).toBe(false);
+      await waitFor(actor, (s) => s.matches('editing'), answered);
+      expect(prepareHouse).toHaveBeenCalledWith(house);
+      expect(actor.getSnapshot().context).toMatchObject({ prefill: housePrefill, houseWarning: null });
+      actor.send({ type: 'contract.submit', request: { body: { boxid: 1 } } });
+      await waitFor(actor, (s) => s.matches('openingDetail'), answered);
+      expect(submitContract).toHaveBeenCalledWith({ body: { boxid: 1, houseId: house.houseId } });
+    });
+
+    it('warns of a running contract on the listing before the form: 取消 closes the form and submits nothing', async () => {
+      const { actor, submitContract, closeForm } = fromHouse([houseStart(true)]);
+      actor.send({ type: 'house.open', house });
+      await waitFor(actor, (s) => s.matches('houseWarning'), answered);
+      expect(actor.getSnapshot().context.houseWarning).toBe(
+        '该房源已有进行中的合同：HT20261120001（待签字），确定再发起合同吗？',
+      );
+      expect(actor.getSnapshot().can({ type: 'contract.submit', request: { body: {} } })).toBe(false);
+      actor.send({ type: 'confirm.no' });
+      expect(actor.getSnapshot().status).toBe('done');
+      expect(closeForm).toHaveBeenCalledTimes(1);
+      expect(submitContract).not.toHaveBeenCalled();
+    });
+
+    it('继续发起 after the warning goes on to the prefilled form', async () => {
+      const { actor, submitContract } = fromHouse([houseStart(true)]);
+      actor.send({ type: 'house.open', house });
+      await waitFor(actor, (s) => s.matches('houseWarning'), answered);
+      actor.send({ type: 'confirm.yes' });
+      expect(actor.getSnapshot().matches('editing')).toBe(true);
+      expect(actor.getSnapshot().context).toMatchObject({ prefill: housePrefill, houseWarning: null });
+      actor.send({ type: 'contract.submit', request: { body: {} } });
+      await waitFor(actor, (s) => s.matches('openingDetail'), answered);
+      expect(submitContract).toHaveBeenCalledWith({ body: { houseId: house.houseId } });
+    });
+
+    it('a listing that cannot be read says why, and 重试 reads it again', async () => {
+      const { actor, prepareHouse } = fromHouse([new Error('房源不存在或已被删除'), houseStart(false)]);
+      actor.send({ type: 'house.open', house });
+      await waitFor(actor, (s) => s.matches('houseFailed'), answered);
+      expect(actor.getSnapshot().context.notice?.text).toBe('房源不存在或已被删除');
+      actor.send({ type: 'contract.refresh' });
+      await waitFor(actor, (s) => s.matches('editing'), answered);
+      expect(prepareHouse).toHaveBeenCalledTimes(2);
+      expect(actor.getSnapshot().context.notice).toBeNull();
+    });
+
+    it('an edit of a saved contract is not given a listing, and a form opened from one is not opened again', async () => {
+      const { actor, submitContract } = fromHouse([houseStart(false)]);
+      actor.send({ type: 'contract.load', contractId });
+      await waitFor(actor, (s) => s.matches({ toStart: 'idle' }), answered);
+      expect(actor.getSnapshot().can({ type: 'house.open', house })).toBe(false);
+      actor.send({ type: 'contract.edit', request: { contractId, body: { boxid: 1 } } });
+      await waitFor(actor, (s) => s.matches('openingDetail'), answered);
+      expect(submitContract).toHaveBeenCalledWith({ contractId, body: { boxid: 1 } });
+    });
   });
 });

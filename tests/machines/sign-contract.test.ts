@@ -69,6 +69,9 @@ describe('sign contract machine, rules a user relies on', () => {
       buttons: null,
       request: null,
       notice: null,
+      house: null,
+      prefill: null,
+      houseWarning: null,
     });
     await harness.send({ type: 'contract.load', contractId });
     expect(harness.value()).toBe('loading');

@@ -6,6 +6,7 @@ import {
   type SignDetailButtons,
   type SignStateCode,
   type SignSubmissionResult,
+  type HouseStart,
 } from '../../machines/sign-contract.machine';
 import type { ModelSpec } from '../support/machine-model';
 import { editStateRefusal } from './edit-refusal';
@@ -40,6 +41,16 @@ export function submitted(nextType: 1 | 2 | 3): SignSubmissionResult {
 const stateRefused = '当前状态不允许此操作！';
 
 const request = { body: { boxid: 1, signatureType: 1, content: {} } };
+
+/** A sale listing of the company, and what the form reads from it. */
+export const house = { houseId: 7, houseType: 1 as const };
+export const housePrefill = { partyA: { name: '冯秀英' }, houseInfo: { houseName: '海月花园' } };
+/** A contract already running on the listing (the warning names it). */
+export const runningOnHouse = { contractNo: 'HT20261120001', running: 1 as const, stateName: '待签字' };
+
+export function houseStart(running: boolean): HouseStart {
+  return { contracts: running ? [runningOnHouse] : [], prefill: housePrefill };
+}
 const stateResult = (state: SignStateCode) => ({ state, contractId });
 
 export const signContractModel: ModelSpec = {
@@ -49,6 +60,15 @@ export const signContractModel: ModelSpec = {
   browserSerializeContext: (context) =>
     (context as SignContractContext).request?.contractId !== undefined ? 'edit' : null,
   events: {
+    'house.open': [{ type: 'house.open', house }],
+    // No running contract on the listing, or one (the warning first).
+    'xstate.done.actor.prepareHouse': [false, true].map((running) => ({
+      type: 'xstate.done.actor.prepareHouse',
+      output: houseStart(running),
+    })),
+    'xstate.error.actor.prepareHouse': [
+      { type: 'xstate.error.actor.prepareHouse', error: new Error('房源不存在或已被删除') },
+    ],
     'contract.submit': [{ type: 'contract.submit', request }],
     'contract.load': [{ type: 'contract.load', contractId }],
     'contract.edit': [{ type: 'contract.edit', request: { contractId, body: request.body } }],

@@ -44,6 +44,7 @@ import {
   sealChoiceMachine,
   signDraftAutosaveMachine,
   type FormRestore,
+  type HouseSource,
   type SignFieldDefinitions,
   type SignTemplateItem,
 } from './sign-actors';
@@ -53,7 +54,15 @@ import { signPages } from '../../shared/sign-pages';
 /** A contract to edit: a new one from a template, a draft, or a submitted contract. */
 /** What an editor starts from: a draft, a submitted contract, or a new contract (prefilled from the ledger or empty). */
 export type EditorRestore =
-  FormRestore | { kind: 'new'; boxid: number; prefill?: Record<string, unknown> | null; links?: DealLinks };
+  | FormRestore
+  | {
+      kind: 'new';
+      boxid: number;
+      prefill?: Record<string, unknown> | null;
+      links?: DealLinks;
+      /** Started from a listing: the sign-contract machine reads it before the form (house.open). */
+      house?: HouseSource;
+    };
 
 type PageEntry = ReturnType<typeof signPages.operation>;
 
@@ -100,6 +109,8 @@ export function useContractEditor({
         workspace.closePage(tabKey(pageOf()));
       },
       navigateToList: () => workspace.openPage(signPages.list()),
+      // Back to where 发起签约 was pressed: the form's tab closes and the listing shows again.
+      closeForm: () => workspace.goBack(),
       // An edit or start refused by the edit-state check: EditorPhaseScreen shows 当前页面状态不可操作
       // over this tab itself (a new contract's tab names no contract the shell could match).
       disablePage: () => {},
@@ -118,6 +129,19 @@ export function useContractEditor({
   useEffect(() => {
     if (editingId !== null) send({ type: 'contract.load', contractId: editingId });
   }, [send, editingId]);
+
+  // A contract from a listing: the machine reads the listing first; its prefill fills the form.
+  const house = restore.kind === 'new' ? (restore.house ?? null) : null;
+  useEffect(() => {
+    if (house) send({ type: 'house.open', house });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [send]);
+  const housePrefill = sign.context.prefill;
+  const [appliedPrefill, setAppliedPrefill] = useState<Record<string, unknown> | null>(null);
+  if (housePrefill && housePrefill !== appliedPrefill) {
+    setAppliedPrefill(housePrefill);
+    setValues((current) => ({ ...formFromPrefill(housePrefill), links: current.links }));
+  }
 
   // The first autosave names the draft: keep its code in the tab so a reload continues it.
   const savedCode = draft.context.draftCode;
@@ -252,13 +276,19 @@ export function useContractEditor({
     isSubmitted,
     /** Submitting, or waiting for the autosave to stop first. */
     isSubmitting,
-    phase: isLoadingContract
-      ? ('loading' as const)
-      : !isEditable
-        ? ('notEditable' as const)
-        : isSubmittedElsewhere
-          ? ('submittedElsewhere' as const)
-          : ('editing' as const),
+    phase: sign.matches('preparingHouse')
+      ? ('preparingHouse' as const)
+      : sign.matches('houseFailed')
+        ? ('houseFailed' as const)
+        : sign.matches('houseWarning') || sign.matches('abandoned')
+          ? ('houseWarning' as const)
+          : isLoadingContract
+            ? ('loading' as const)
+            : !isEditable
+              ? ('notEditable' as const)
+              : isSubmittedElsewhere
+                ? ('submittedElsewhere' as const)
+                : ('editing' as const),
   };
 }
 
@@ -278,6 +308,47 @@ export function EditorPhaseScreen({ editor, testId }: { editor: ContractEditor; 
           </Callout.Root>
         )}
         <PageDisabledDialog open onClose={() => workspace.closePage(editor.pageKey)} />
+      </Box>
+    );
+  if (editor.phase === 'preparingHouse')
+    return (
+      <Flex p="5" gap="2" align="center" data-testid={testId}>
+        <Spinner /> <Text color="gray">正在从房源导入...</Text>
+      </Flex>
+    );
+  if (editor.phase === 'houseFailed')
+    return (
+      <Box p="5" data-testid={testId}>
+        <Callout.Root color="red">
+          <Callout.Text data-testid="form-error">{notice?.text}</Callout.Text>
+        </Callout.Root>
+        <Button mt="3" variant="soft" onClick={() => editor.send({ type: 'contract.refresh' })}>
+          重试
+        </Button>
+      </Box>
+    );
+  if (editor.phase === 'houseWarning')
+    return (
+      <Box p="5" data-testid={testId}>
+        <AlertDialog.Root
+          open={editor.sign.matches('houseWarning')}
+          onOpenChange={(open) => !open && editor.send({ type: 'confirm.no' })}
+        >
+          <AlertDialog.Content maxWidth="460px">
+            <AlertDialog.Title>发起签约</AlertDialog.Title>
+            <AlertDialog.Description size="2">{editor.sign.context.houseWarning}</AlertDialog.Description>
+            <Flex gap="3" mt="4" justify="end">
+              <AlertDialog.Cancel>
+                <Button variant="soft" color="gray">
+                  取消
+                </Button>
+              </AlertDialog.Cancel>
+              <AlertDialog.Action>
+                <Button onClick={() => editor.send({ type: 'confirm.yes' })}>继续发起</Button>
+              </AlertDialog.Action>
+            </Flex>
+          </AlertDialog.Content>
+        </AlertDialog.Root>
       </Box>
     );
   if (editor.phase === 'loading')

@@ -50,8 +50,8 @@ export function ContractViewStart({
         load: loadFormStart({
           ...(initial.draftCode ? { draftCode: initial.draftCode } : {}),
           ...(initial.contractId ? { contractId: initial.contractId } : {}),
+          // A listing is read by the form's sign-contract machine (its prefill and running contracts).
           ...(initial.ledger ? { ledger: initial.ledger } : {}),
-          ...(initial.house ? { house: initial.house } : {}),
         }),
       },
     }),
@@ -59,15 +59,15 @@ export function ContractViewStart({
   const [snapshot, send] = useMachine(machine, { inspect });
   const { openPage, closePage } = useWorkspace();
   const [chosen, setChosen] = useState<EditorRestore | null>(null);
-  // A contract started from a listing keeps which one (the submission names it).
-  const links = initial.house && !initial.ledger ? { houseId: initial.house.houseId } : {};
+  // A contract started from a listing: the form's machine reads it and the submission names it.
+  const house = initial.house && !initial.ledger ? { house: initial.house } : {};
   const start = snapshot.context.data as FormStart | null;
   const ownPage = isVisual ? signPages.contractOperation : signPages.operation;
 
   const fromParams: EditorRestore | null =
     start?.restore ??
     (Number.isInteger(initial.boxId) && initial.boxId > 0
-      ? { kind: 'new', boxid: initial.boxId, prefill: start?.prefill ?? null, links }
+      ? { kind: 'new', boxid: initial.boxId, prefill: start?.prefill ?? null, ...house }
       : null);
   const restore = chosen ?? fromParams;
   const template = start?.templates.find((t) => t.boxId === restore?.boxid) ?? null;
@@ -122,20 +122,21 @@ export function ContractViewStart({
       : {};
   // The prefill's source decides the contract type offered: a sale listing or contract → 买卖, rent → 租赁.
   const sourceType = initial.ledger?.ledgerType ?? initial.house?.houseType ?? null;
+  const isPrefilled = start.prefill !== null || 'house' in house;
   if (!restore)
     return (
       <TemplateChooser
         start={
-          start.prefill && sourceType !== null
+          isPrefilled && sourceType !== null
             ? { ...start, templates: start.templates.filter((t) => t.contractType === sourceType) }
             : start
         }
-        notice={start.prefill ? (initial.ledger ? ledgerNotice : houseNotice) : null}
+        notice={isPrefilled ? (initial.ledger ? ledgerNotice : houseNotice) : null}
         carry={ledgerParams}
         isVisual={isVisual}
         onPick={(picked) => {
           openPage(ownPage({ boxId: String(picked.boxId), ...ledgerParams }));
-          setChosen({ kind: 'new', boxid: picked.boxId, prefill: start.prefill, links });
+          setChosen({ kind: 'new', boxid: picked.boxId, prefill: start.prefill, ...house });
         }}
         onDraft={(restored) => {
           openPage(ownPage({ draftCode: restored.draftCode }));

@@ -8,6 +8,8 @@ import { ApiCodeError, api, ok } from '../../api/client';
 import type { components, paths } from '../../../openapi/generated/api';
 import {
   signContractMachine,
+  type HouseOrigin,
+  type HouseStart,
   type LoadedContract,
   type SignStateResult,
   type SignSubmissionResult,
@@ -16,6 +18,7 @@ import {
 } from '../../../machines/sign-contract.machine';
 import { signDraftMachine, type DraftSaveRequest } from '../../../machines/sign-draft.machine';
 import { resourceMachine } from '../../../machines/resource.machine';
+import { fetchDealContracts } from '../../shared/deal-contracts';
 import {
   signSealChoiceMachine,
   type SealChoice,
@@ -65,6 +68,8 @@ export const templatePageSize = 15;
 export function createSignContractMachine(navigation: {
   navigateToDetail: (contractId: number) => void;
   navigateToList: () => void;
+  /** The broker gave up a contract on a listing with a running one: the form's tab closes. */
+  closeForm?: () => void;
   /** An edit refused by the edit-state check: 当前页面状态不可操作 over the page showing the contract. */
   disablePage: (contractId: number) => void;
 }) {
@@ -74,11 +79,20 @@ export function createSignContractMachine(navigation: {
         if (context.contractId !== null) navigation.navigateToDetail(context.contractId);
       },
       navigateToList: () => navigation.navigateToList(),
+      closeForm: () => navigation.closeForm?.(),
       disablePage: ({ context }) => {
         if (context.contractId !== null) navigation.disablePage(context.contractId);
       },
     },
     actors: {
+      // The listing's prefill and its contracts (the running ones are warned of), read together.
+      prepareHouse: fromPromise<HouseStart, HouseOrigin>(async ({ input }) => {
+        const [prefill, contracts] = await Promise.all([
+          fetchPrefill(input.houseType, { houseId: input.houseId }),
+          fetchDealContracts({ houseId: input.houseId }),
+        ]);
+        return { prefill, contracts };
+      }),
       submitContract: fromPromise<SignSubmissionResult, SignSubmitRequest>(async ({ input }) => {
         const body =
           input.body as paths['/sign/contractSubmissionV2501']['post']['requestBody']['content']['application/json'];
@@ -430,7 +444,7 @@ export type FormStart = {
   templates: SignTemplateItem[];
   drafts: SignDraftItem[];
   restore: FormRestore | null;
-  /** The form prefilled from the ledger or a listing (getContractSellData / getContractRentData), for a new contract. */
+  /** The form prefilled from the ledger (getContractSellData / getContractRentData), for a new contract. */
   prefill: Record<string, unknown> | null;
 };
 
@@ -461,12 +475,7 @@ async function fetchPrefill(contractType: 1 | 2, query: { contractId?: number; h
 }
 
 /** What the form page needs first: the company's signing type, the usable templates, my drafts, and what to restore. */
-export function loadFormStart(params: {
-  draftCode?: string;
-  contractId?: string;
-  ledger?: LedgerSource;
-  house?: HouseSource;
-}) {
+export function loadFormStart(params: { draftCode?: string; contractId?: string; ledger?: LedgerSource }) {
   return fromPromise<unknown>(async (): Promise<FormStart> => {
     const [setting, templates, drafts] = await Promise.all([
       ok(api.GET('/sign/getSignSetting')),
@@ -498,13 +507,11 @@ export function loadFormStart(params: {
           content: draft.content,
         };
     }
-    const prefill = restore
-      ? null
-      : params.ledger
-        ? await fetchPrefill(params.ledger.ledgerType, { contractId: params.ledger.ledgerId })
-        : params.house
-          ? await fetchPrefill(params.house.houseType, { houseId: params.house.houseId })
-          : null;
+    // A listing's prefill is read by the form's sign-contract machine (prepareHouse).
+    const prefill =
+      restore || !params.ledger
+        ? null
+        : await fetchPrefill(params.ledger.ledgerType, { contractId: params.ledger.ledgerId });
     return {
       setting: setting.data ?? null,
       templates: templates.data ?? [],
