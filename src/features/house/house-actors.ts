@@ -97,6 +97,11 @@ export async function fetchHouseDepartments(): Promise<HouseDepartmentNode[]> {
   return (await ok(api.GET('/org/v2/deptTree', { params: { query: { type: 2 } } }))).data ?? [];
 }
 
+/** 分类管理: the company's listing tags saved as one list (missing ones are deleted). */
+export async function saveHouseTags(categories: Schemas['AppCategoryInput'][]) {
+  await ok(api.POST('/app/updateCategoryV2', { body: { appType: 1, type: 1, categories } }));
+}
+
 export async function searchCommunities(keyword: string): Promise<CommunityOption[]> {
   const result = await ok(
     api.GET('/community/communityPosts', { params: { query: { key: keyword, pageindex: 1, pagesize: 15 } } }),

@@ -30,6 +30,7 @@ import type { PageProps } from '../../core/workspace';
 import { inspect } from '../../inspector/inspection-store';
 import { api, ok } from '../../api/client';
 import type { components } from '../../../openapi/generated/api';
+import { HouseCategories } from './house-categories';
 import { HouseWidgetFields } from './house-widget-fields';
 import { protectionTypeNames, publishingTypeNames, repeatedFieldNames } from '../../../domain/house-rules';
 
@@ -420,6 +421,9 @@ export default function HouseSettingPage(_props: PageProps) {
         )}
       </Box>
       {/* Outside the settings' test id: its own 保存字段 and notices are not the page's. */}
+      <Box px="5" pb="5">
+        <HouseCategories />
+      </Box>
       <Box px="5" pb="5">
         <HouseWidgetFields />
       </Box>
