@@ -13,15 +13,7 @@ import {
 import { listCategories, saveCategories } from './categories';
 import { listRecords } from './records';
 import { houseAccess, findVisibleHouse } from './access';
-import {
-  addHouse,
-  checkHouse,
-  deleteHouse,
-  editHouse,
-  poolUsage,
-  type HouseEditInput,
-  type HouseInput,
-} from './entry';
+import { addHouse, checkHouse, deleteHouse, editHouse, poolUsage } from './entry';
 import { houseTypeCounts, searchHouses } from './search';
 import { listTeam, readHouseDetail, readRentExtension, readSurveyorDetail } from './detail';
 import { revealKeyInfo } from './protection';
@@ -164,13 +156,13 @@ export const housingHandlers = {
   },
   async housingAdd({ body }, context) {
     return {
-      data: await addHouse(context, requireSession(context), body as HouseInput),
+      data: await addHouse(context, requireSession(context), body),
       message: '房源已录入',
     };
   },
   async housingEdit({ body }, context) {
     return {
-      data: await editHouse(context, requireSession(context), body as HouseEditInput),
+      data: await editHouse(context, requireSession(context), body),
       message: '房源已保存',
     };
   },
