@@ -28,7 +28,7 @@ async function openHouses(page: Page, who: Credentials) {
 }
 
 const tab = (page: Page, name: string) =>
-  page.getByRole('tablist', { name: '已打开的页面' }).getByRole('button', { name, exact: true });
+  page.getByRole('tablist', { name: '已打开的页面' }).getByRole('tab', { name, exact: true });
 
 async function enterListing(page: Page, roomNo: string, ownerPhone: string) {
   await page.getByRole('button', { name: '录入房源' }).click();
@@ -97,7 +97,7 @@ test('a broker enters, finds, follows up and publishes a listing; the manager re
   );
   await detail.getByRole('button', { name: '查看' }).first().click();
   await expect(detail.getByTestId('owner-phone')).toHaveText(ownerPhone);
-  await page.getByRole('button', { name: '关闭 房源详情' }).click();
+  await page.getByTestId('close-tab-房源详情').click();
   await tab(page, '房源').click();
   await page.getByLabel('关键字').fill('天健世纪');
   await page.getByTestId('house-search').getByRole('button', { name: '搜索' }).click();

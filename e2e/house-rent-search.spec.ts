@@ -5,8 +5,19 @@
  * furnishings and what he asks of tenants, saves, and the detail shows them. Back on the list, 更多条件
  * finds the listing by its room number, and a floor range above it finds nothing.
  */
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { demo, demoPassword, login, openAs } from './support/oa';
+
+/** axe-core's WCAG 2.1 A and AA rules over what is open now (the form's 出租信息, 更多条件). */
+async function expectNoViolations(page: Page) {
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(
+    axe.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 160)).join(' | ')}`,
+    ),
+  ).toEqual([]);
+}
 
 test('a rent listing keeps its rental details, and 更多条件 finds it by room number', async ({
   page,
@@ -52,6 +63,7 @@ test('a rent listing keeps its rental details, and 更多条件 finds it by room
   await rent.getByRole('button', { name: '空调' }).click();
   await rent.getByRole('button', { name: '宽带' }).click();
   await rent.getByLabel('对租客的要求').fill('不养宠物');
+  await expectNoViolations(page);
   // No pool chosen: refused with the seed's words, nothing saved.
   await form.getByRole('combobox', { name: '房源归属' }).click();
   await page.getByRole('option', { name: '-请选择-' }).click();
@@ -79,10 +91,11 @@ test('a rent listing keeps its rental details, and 更多条件 finds it by room
   // 更多条件 on the list: the room number finds it.
   await page
     .getByRole('tablist', { name: '已打开的页面' })
-    .getByRole('button', { name: '房源', exact: true })
+    .getByRole('tab', { name: '房源', exact: true })
     .click();
   await page.getByRole('button', { name: '更多条件' }).click();
   const more = page.getByTestId('house-more-filters');
+  await expectNoViolations(page);
   await more.getByLabel('门牌号').fill(roomNo);
   await page.getByTestId('house-search').getByRole('button', { name: '搜索' }).click();
   await expect(page.getByTestId('house-row')).toHaveCount(1);

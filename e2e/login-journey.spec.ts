@@ -33,7 +33,7 @@ test('the demo manager works in tabs, logs out, and logs back in with an SMS cod
   await expect(tabs.getByRole('tab')).toHaveText([/^首页/, /^在线签约/, /^组织架构/]);
   await expect(tabs.getByRole('tab', { selected: true })).toContainText('组织架构');
 
-  await page.getByRole('button', { name: '关闭 组织架构' }).click();
+  await page.getByTestId('close-tab-组织架构').click();
   await expect(tabs.getByRole('tab', { selected: true })).toContainText('在线签约');
 
   await page.getByTestId('user-menu').click();

@@ -114,7 +114,7 @@ test('a contract voided elsewhere disables its open tab; 关闭 closes it', asyn
   await expect(modal(page)).toBeVisible();
   await modal(page).getByRole('button', { name: '关闭' }).click();
   await expect(modal(page)).toHaveCount(0);
-  await expect(tabBar(page).getByRole('button', { name: '签约详情', exact: true })).toHaveCount(0);
+  await expect(tabBar(page).getByRole('tab', { name: '签约详情', exact: true })).toHaveCount(0);
   await expect(tabBar(page).getByRole('tab', { selected: true })).toContainText('首页');
 
   // Voided on the page itself: no modal, the page shows the voided contract.
@@ -142,7 +142,7 @@ test('a contract deleted elsewhere: its saved tab is disabled when the app opens
   await openSignDetail(page, company, { contractId: submitted.contractId });
   await expect(modal(page)).toBeVisible({ timeout: 30_000 });
   await modal(page).getByRole('button', { name: '关闭' }).click();
-  await expect(tabBar(page).getByRole('button', { name: '签约详情', exact: true })).toHaveCount(0);
+  await expect(tabBar(page).getByRole('tab', { name: '签约详情', exact: true })).toHaveCount(0);
 });
 
 function enterListing(request: APIRequestContext, manager: Credentials): Promise<number> {
@@ -164,13 +164,13 @@ test('a listing recycled elsewhere is disabled when its tab is chosen again', as
   await expect(detail.getByText('陈国平')).toBeVisible({ timeout: 30_000 });
 
   // The user goes to 首页; a colleague puts the listing in the recycle bin meanwhile.
-  await tabBar(page).getByRole('button', { name: '首页', exact: true }).click();
+  await tabBar(page).getByRole('tab', { name: '首页', exact: true }).click();
   const removed = await post(request, '/housing/v2/housingDelete', { houseId }, manager);
   expect(removed.code, removed.message).toBe(200);
-  await tabBar(page).getByRole('button', { name: '房源详情', exact: true }).click();
+  await tabBar(page).getByRole('tab', { name: '房源详情', exact: true }).click();
   await expect(modal(page)).toBeVisible();
   await modal(page).getByRole('button', { name: '关闭' }).click();
-  await expect(tabBar(page).getByRole('button', { name: '房源详情', exact: true })).toHaveCount(0);
+  await expect(tabBar(page).getByRole('tab', { name: '房源详情', exact: true })).toHaveCount(0);
 });
 
 /** This approval's dialog opened, shown while it waits (审批中). */
@@ -284,7 +284,7 @@ test('a sign contract moved elsewhere: its delete is refused by the edit-state c
   await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
   await expect(modal(page)).toBeVisible();
   await modal(page).getByRole('button', { name: '关闭' }).click();
-  await expect(tabBar(page).getByRole('button', { name: '签约详情', exact: true })).toHaveCount(0);
+  await expect(tabBar(page).getByRole('tab', { name: '签约详情', exact: true })).toHaveCount(0);
 });
 
 test('an approval decided elsewhere: a decision in its dialog is refused (405) and the dialog is disabled', async ({

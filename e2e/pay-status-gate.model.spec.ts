@@ -324,9 +324,7 @@ const executors: BrowserExecutors<Fixture> = {
       await expect(tabBar(c.page).getByRole('tab', { selected: true })).toContainText('印章管理');
     },
     'payStatusGate.cancelled': async (c) => {
-      await expect(tabBar(c.page).getByRole('button', { name: c.fixture.pageName, exact: true })).toHaveCount(
-        0,
-      );
+      await expect(tabBar(c.page).getByRole('tab', { name: c.fixture.pageName, exact: true })).toHaveCount(0);
       await expect(tabBar(c.page).getByRole('tab', { selected: true })).toContainText('首页');
     },
   },

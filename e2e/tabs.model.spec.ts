@@ -1,4 +1,5 @@
 /** The tabs machine's model driven through the real main layout, signed in as the demo manager. */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { generatePaths } from '../tests/support/machine-model';
 import { signDetailKey, signListKey, tabsModel } from '../tests/models/tabs.model';
@@ -25,7 +26,7 @@ const tabNames: Record<string, string> = {
 const tabBar = (page: Page) => page.getByRole('tablist', { name: '已打开的页面' });
 
 async function clickTab(page: Page, name: string): Promise<boolean> {
-  const tab = tabBar(page).getByRole('button', { name, exact: true });
+  const tab = tabBar(page).getByRole('tab', { name, exact: true });
   if (!(await tab.isVisible())) return false;
   await tab.click();
   return true;
@@ -102,12 +103,12 @@ const executors: BrowserExecutors<Fixture> = {
       // A tab that is not open: no screen offers it, and the machine ignores it (isOpenTab).
       if (!(await clickTab(c.page, tabNames[key] ?? key)))
         await expect(
-          tabBar(c.page).getByRole('button', { name: tabNames[key] ?? key, exact: true }),
+          tabBar(c.page).getByRole('tab', { name: tabNames[key] ?? key, exact: true }),
         ).toHaveCount(0);
     },
     'tab.close': async (c) => {
       const key = (c.step.event as unknown as { key: string }).key;
-      const close = c.page.getByRole('button', { name: `关闭 ${tabNames[key] ?? key}` });
+      const close = c.page.getByTestId(`close-tab-${tabNames[key] ?? key}`);
       // 首页 has no close button, nor has a tab that is not open: the machine ignores those (isClosable).
       if (key === homeKey) await expect(close).toHaveCount(0);
       else if (await close.isVisible()) await close.click();
@@ -186,8 +187,46 @@ test('open tabs survive a reload', async ({ page, request }) => {
   const menu = page.getByRole('navigation', { name: '主菜单' });
   await menu.getByRole('button', { name: '合同', exact: true }).click();
   await menu.getByRole('button', { name: '充值中心', exact: true }).click();
-  await tabBar(page).getByRole('button', { name: '合同', exact: true }).click();
+  await tabBar(page).getByRole('tab', { name: '合同', exact: true }).click();
   await page.reload();
   await expect(tabBar(page).getByRole('tab')).toHaveText([/^首页/, /^合同/, /^充值中心/]);
   await expect(tabBar(page).getByRole('tab', { selected: true })).toContainText('合同');
+});
+
+test('the open pages are a tablist worked from the keyboard, with no WCAG 2.1 AA violation', async ({
+  page,
+  request,
+}) => {
+  const credentials = await login(request, '13800000000', 'demo1234');
+  await page.addInitScript((value) => localStorage.setItem('userToken', value), JSON.stringify(credentials));
+  await page.goto('/#/layout/index');
+  const menu = page.getByRole('navigation', { name: '主菜单' });
+  await menu.getByRole('button', { name: '合同', exact: true }).click();
+  await menu.getByRole('button', { name: '充值中心', exact: true }).click();
+  const selected = tabBar(page).getByRole('tab', { selected: true });
+  await expect(selected).toContainText('充值中心');
+  // The tab bar and the page it controls, with three tabs open (close marks and all).
+  const axe = await new AxeBuilder({ page })
+    .include('.tab-bar')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+  await expect(page.getByRole('tabpanel', { name: '充值中心' })).toBeVisible();
+
+  // Only the chosen tab is in the Tab order; the arrows choose, Delete closes, focus stays on the bar.
+  await expect(tabBar(page).locator('[role="tab"][tabindex="0"]')).toHaveCount(1);
+  await selected.focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(selected).toContainText('合同');
+  await expect(selected).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(selected).toContainText('充值中心');
+  await page.keyboard.press('Delete');
+  await expect(tabBar(page).getByRole('tab')).toHaveText([/^首页/, /^合同/]);
+  await expect(selected).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(selected).toContainText('首页');
+  // 首页 cannot be closed.
+  await page.keyboard.press('Delete');
+  await expect(tabBar(page).getByRole('tab')).toHaveText([/^首页/, /^合同/]);
 });

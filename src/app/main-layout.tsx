@@ -4,18 +4,7 @@
  */
 import { useEffect, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import {
-  Avatar,
-  Badge,
-  Box,
-  Button,
-  DropdownMenu,
-  Flex,
-  IconButton,
-  ScrollArea,
-  Spinner,
-  Text,
-} from '@radix-ui/themes';
+import { Avatar, Badge, Box, Button, DropdownMenu, Flex, ScrollArea, Spinner, Text } from '@radix-ui/themes';
 import { homeKey, homeTab, tabKey, type MenuItem, type PageTab } from '../../machines/tabs.machine';
 import { normalizePagePath, pageComponent } from './pages';
 import { PageFrame } from './page-frame';
@@ -35,6 +24,7 @@ import { preloadPermissions } from '../core/permissions';
 import { useApplyCount } from '../core/apply-count';
 import { Watermark } from './watermark';
 import { SystemInfoLine } from './system-info';
+import { panelId, tabId, TabBar } from './tab-bar';
 
 /** The menu entry whose badge counts the applications waiting (000 section 9: 待处理的（n）). */
 const orgStructurePath = '/views/manager/organizational/organizational-structure';
@@ -243,57 +233,16 @@ export default function MainLayout({ token }: { token: string }) {
           </ScrollArea>
         </nav>
         <main className="shell-main">
-          <div className="tab-bar" role="tablist" aria-label="已打开的页面">
-            {context.tabs.map((tab) => {
-              const key = tabKey(tab);
-              const isActive = key === context.activeKey;
-              return (
-                <div
-                  key={key}
-                  className={`page-tab${isActive ? ' active' : ''}`}
-                  role="tab"
-                  aria-selected={isActive}
-                >
-                  <button
-                    type="button"
-                    className="page-tab-name"
-                    onClick={() => tabsActor.send({ type: 'tab.select', key })}
-                  >
-                    {tab.name}
-                  </button>
-                  {key !== homeKey && (
-                    <IconButton
-                      size="1"
-                      variant="ghost"
-                      color="gray"
-                      aria-label={`关闭 ${tab.name}`}
-                      onClick={() => tabsActor.send({ type: 'tab.close', key })}
-                    >
-                      ×
-                    </IconButton>
-                  )}
-                </div>
-              );
-            })}
-            <Box flexGrow="1" />
-            <DropdownMenu.Root>
-              <DropdownMenu.Trigger>
-                <Button size="1" variant="ghost" color="gray">
-                  标签操作
-                </Button>
-              </DropdownMenu.Trigger>
-              <DropdownMenu.Content>
-                <DropdownMenu.Item onSelect={() => tabsActor.send({ type: 'tab.closeOthers' })}>
-                  关闭其他
-                </DropdownMenu.Item>
-                <DropdownMenu.Item onSelect={() => tabsActor.send({ type: 'tab.closeAll' })}>
-                  全部关闭
-                </DropdownMenu.Item>
-              </DropdownMenu.Content>
-            </DropdownMenu.Root>
-          </div>
+          <TabBar
+            tabs={context.tabs}
+            activeKey={context.activeKey}
+            onSelect={(key) => tabsActor.send({ type: 'tab.select', key })}
+            onClose={(key) => tabsActor.send({ type: 'tab.close', key })}
+            onCloseOthers={() => tabsActor.send({ type: 'tab.closeOthers' })}
+            onCloseAll={() => tabsActor.send({ type: 'tab.closeAll' })}
+          />
           <div className="page-area">
-            {context.tabs.map((tab) => {
+            {context.tabs.map((tab, index) => {
               const key = tabKey(tab);
               const isActive = key === context.activeKey;
               // Home is cached (kept mounted); other pages mount while active.
@@ -301,6 +250,9 @@ export default function MainLayout({ token }: { token: string }) {
               return (
                 <section
                   key={key}
+                  role="tabpanel"
+                  id={panelId(index)}
+                  aria-labelledby={tabId(index)}
                   hidden={!isActive}
                   data-testid={isActive ? 'active-page' : undefined}
                   data-path={tab.path}
