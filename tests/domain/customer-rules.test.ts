@@ -109,8 +109,9 @@ describe('customer names and messages', () => {
       ['add', '录入'],
       ['remove', '删除'],
       ['viewPhone', '查看电话'],
+      ['removeFollowUp', '删除跟进'],
     ]);
-    expect(Object.values(CustomerRecordTypes)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(Object.values(CustomerRecordTypes)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
   });
 
   it('asks before each action with the spec’s words', () => {
