@@ -4,59 +4,11 @@
  * StaffSearch does for several people. Used by the approver steps of 审批设置 and of a template's
  * own approval.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Box, Button, Flex, Popover, ScrollArea, Text } from '@radix-ui/themes';
 import { TextField } from './text-field';
 import { selectPlaceholder } from './input-rules';
-import { knownStaffName, searchStaff, staffSearchDelayMs, type StaffChoice } from './staff-search';
-
-type Results = { people: StaffChoice[]; total: number };
-
-/** The server's answers for what is typed, page after page; nothing is asked while `isActive` is off. */
-export function useStaffResults(isActive: boolean) {
-  const [keywords, setKeywords] = useState('');
-  const [results, setResults] = useState<Results>({ people: [], total: 0 });
-  const [pageindex, setPageindex] = useState(1);
-  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
-  const [error, setError] = useState('');
-  useEffect(() => {
-    if (!isActive) return;
-    let isCurrent = true;
-    const timer = setTimeout(
-      () => {
-        searchStaff(keywords.trim(), pageindex).then(
-          (page) => {
-            if (!isCurrent) return;
-            setResults((before) =>
-              pageindex === 1 ? page : { people: [...before.people, ...page.people], total: page.total },
-            );
-            setState('ready');
-          },
-          (failure: unknown) => {
-            if (!isCurrent) return;
-            setError(failure instanceof Error ? failure.message : String(failure));
-            setState('failed');
-          },
-        );
-      },
-      pageindex === 1 ? staffSearchDelayMs : 0,
-    );
-    return () => {
-      isCurrent = false;
-      clearTimeout(timer);
-    };
-  }, [keywords, pageindex, isActive]);
-  const more = () => {
-    setPageindex((page) => page + 1);
-    setState('loading');
-  };
-  const search = (typed: string) => {
-    setKeywords(typed);
-    setPageindex(1);
-    setState('loading');
-  };
-  return { keywords, search, results, state, error, more };
-}
+import { knownStaffName, useStaffResults, type StaffChoice } from './staff-search';
 
 type Props = {
   /** The field's name, read by screen readers and on the search box. */

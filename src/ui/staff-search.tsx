@@ -47,20 +47,15 @@ export async function searchStaff(keywords: string, pageindex: number): Promise<
   return { people, total: reply.total ?? 0 };
 }
 
-type Props = {
-  label: string;
-  selected: StaffChoice[];
-  onChange: (selected: StaffChoice[]) => void;
-};
-
-export function StaffSearch({ label, selected, onChange }: Props) {
+/** The server's answers for what is typed, page after page; nothing is asked while `isActive` is off. */
+export function useStaffResults(isActive: boolean) {
   const [keywords, setKeywords] = useState('');
   const [results, setResults] = useState<Page>({ people: [], total: 0 });
   const [pageindex, setPageindex] = useState(1);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [error, setError] = useState('');
-
   useEffect(() => {
+    if (!isActive) return;
     let isCurrent = true;
     const timer = setTimeout(
       () => {
@@ -85,7 +80,27 @@ export function StaffSearch({ label, selected, onChange }: Props) {
       isCurrent = false;
       clearTimeout(timer);
     };
-  }, [keywords, pageindex]);
+  }, [keywords, pageindex, isActive]);
+  const more = () => {
+    setPageindex((page) => page + 1);
+    setState('loading');
+  };
+  const search = (typed: string) => {
+    setKeywords(typed);
+    setPageindex(1);
+    setState('loading');
+  };
+  return { keywords, search, results, state, error, more };
+}
+
+type Props = {
+  label: string;
+  selected: StaffChoice[];
+  onChange: (selected: StaffChoice[]) => void;
+};
+
+export function StaffSearch({ label, selected, onChange }: Props) {
+  const { keywords, search, results, state, error, more } = useStaffResults(true);
 
   const isChosen = (userId: number) => selected.some((person) => person.userId === userId);
   const toggle = (person: StaffChoice, on: boolean) =>
@@ -122,11 +137,7 @@ export function StaffSearch({ label, selected, onChange }: Props) {
         placeholder="输入姓名或手机号搜索"
         maxLength={30}
         value={keywords}
-        onChange={(event) => {
-          setKeywords(event.target.value);
-          setPageindex(1);
-          setState('loading');
-        }}
+        onChange={(event) => search(event.target.value)}
       />
       <ScrollArea style={{ maxHeight: 200 }}>
         <Box pr="3">
@@ -153,14 +164,7 @@ export function StaffSearch({ label, selected, onChange }: Props) {
             </Text>
           )}
           {state === 'ready' && results.people.length < results.total && (
-            <Button
-              size="1"
-              variant="ghost"
-              onClick={() => {
-                setPageindex((page) => page + 1);
-                setState('loading');
-              }}
-            >
+            <Button size="1" variant="ghost" onClick={more}>
               加载更多（已显示 {results.people.length} / {results.total}）
             </Button>
           )}
