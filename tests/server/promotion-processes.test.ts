@@ -7,13 +7,11 @@
  * lease has run out, with one listing per key on the portal.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { users } from '../../server/db/schema';
-import { housePictures, houses } from '../../server/db/schema-house';
-import { rechargeCompanyPackages } from '../../server/db/schema-recharge';
+import { and, eq, inArray } from 'drizzle-orm';
 import { portalPushes, pushJobs, sandboxPortalListings } from '../../server/db/schema-promotion';
 import { openDatabase, type Database } from '../../server/db/client';
 import { createPostgresDatabase } from '../support/test-app';
+import { pushableCompany } from '../support/promotion-fixture';
 import { callOver, loginOver, startServerProcess, type ServerProcess } from '../support/server-process';
 
 const onPostgres = process.env['TEST_DATABASE'] === 'postgres';
@@ -43,34 +41,8 @@ describe.runIf(onPostgres)('pushes through two server processes on one PostgreSQ
     second = await startServerProcess(env);
     connection = await openDatabase({ databaseUrl: database.url });
     const db = connection.db;
-    const [a] = await db
-      .select({ companyId: users.companyId })
-      .from(users)
-      .where(eq(users.userName, manager));
-    companyA = a!.companyId;
-    const rows = await db
-      .select({ id: houses.id, pictures: count(housePictures.id) })
-      .from(houses)
-      .leftJoin(housePictures, eq(housePictures.houseId, houses.id))
-      .where(
-        sql`${houses.companyId} = ${companyA} and ${houses.houseState} = 1 and ${houses.deletedAt} is null and ${houses.type} = 1 and ${houses.price} between 5 and 20000`,
-      )
-      .groupBy(houses.id)
-      .orderBy(houses.id);
-    listings = rows
-      .filter((row) => row.pictures >= 2)
-      .map((row) => row.id)
-      .slice(0, 6);
-    const now = new Date();
-    await db.insert(rechargeCompanyPackages).values({
-      companyId: companyA,
-      productId: 2,
-      accountCount: 10,
-      duration: 1,
-      signCount: 20,
-      startsAt: now,
-      endsAt: new Date(now.getTime() + 365 * 24 * 3600_000),
-    });
+    ({ companyId: companyA, listings } = await pushableCompany(db, manager, new Date()));
+    listings = listings.slice(0, 6);
   }, 120_000);
   afterAll(async () => {
     await Promise.all([first?.stop(), second?.stop()]);
@@ -144,38 +116,6 @@ describe.runIf(onPostgres)('pushes through two server processes on one PostgreSQ
   }, 150_000);
 });
 
-/** The company's valid sale listings with at least two pictures (房天下 takes them), and a package. */
-async function prepareCompany(db: Database['db'], how: number) {
-  const [a] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.userName, manager));
-  const companyId = a!.companyId;
-  const rows = await db
-    .select({ id: houses.id, pictures: count(housePictures.id) })
-    .from(houses)
-    .leftJoin(housePictures, eq(housePictures.houseId, houses.id))
-    .where(
-      sql`${houses.companyId} = ${companyId} and ${houses.houseState} = 1 and ${houses.deletedAt} is null and ${houses.type} = 1 and ${houses.price} between 5 and 20000`,
-    )
-    .groupBy(houses.id)
-    .orderBy(houses.id);
-  const now = new Date();
-  await db.insert(rechargeCompanyPackages).values({
-    companyId,
-    productId: 2,
-    accountCount: 10,
-    duration: 1,
-    signCount: 20,
-    startsAt: now,
-    endsAt: new Date(now.getTime() + 365 * 24 * 3600_000),
-  });
-  return {
-    companyId,
-    listings: rows
-      .filter((row) => row.pictures >= 2)
-      .map((row) => row.id)
-      .slice(0, how),
-  };
-}
-
 describe.runIf(onPostgres)('a server process killed during a batch push', () => {
   let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
   let killed: ServerProcess | undefined;
@@ -203,7 +143,8 @@ describe.runIf(onPostgres)('a server process killed during a batch push', () => 
     killed = await startServerProcess(env);
     connection = await openDatabase({ databaseUrl: database.url });
     const db = connection.db;
-    const { companyId, listings } = await prepareCompany(db, 4);
+    const { companyId, listings: all } = await pushableCompany(db, manager, new Date());
+    const listings = all.slice(0, 4);
     expect(listings).toHaveLength(4);
     const pushed = await callOver(killed, 'POST', '/push/housePush', {
       headers: await loginOver(killed, manager),

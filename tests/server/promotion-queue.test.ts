@@ -4,16 +4,14 @@
  * processes' connections draining at once run each job once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq, sql } from 'drizzle-orm';
-import { users } from '../../server/db/schema';
-import { housePictures, houses } from '../../server/db/schema-house';
-import { rechargeCompanyPackages } from '../../server/db/schema-recharge';
+import { and, eq, sql } from 'drizzle-orm';
 import { pushJobs, sandboxPortalListings } from '../../server/db/schema-promotion';
 import { openDatabase } from '../../server/db/client';
 import type { Db } from '../../server/db/db';
 import { claimPushJob, drainPushQueue, pushQueueSettings } from '../../server/areas/promotion/queue';
 import { createSandboxPortals, type SandboxBehaviour } from '../../server/areas/promotion/portals/sandbox';
 import { call, createTestApp, login, type TestApp } from '../support/test-app';
+import { pushableCompany } from '../support/promotion-fixture';
 
 const manager = '13800000000';
 
@@ -25,30 +23,7 @@ describe('the push queue across workers', () => {
   beforeAll(async () => {
     t = await createTestApp();
     const db = t.database.db;
-    const [a] = await db
-      .select({ companyId: users.companyId })
-      .from(users)
-      .where(eq(users.userName, manager));
-    companyA = a!.companyId;
-    const rows = await db
-      .select({ id: houses.id, pictures: count(housePictures.id) })
-      .from(houses)
-      .leftJoin(housePictures, eq(housePictures.houseId, houses.id))
-      .where(
-        sql`${houses.companyId} = ${companyA} and ${houses.houseState} = 1 and ${houses.deletedAt} is null and ${houses.type} = 1 and ${houses.price} between 5 and 20000`,
-      )
-      .groupBy(houses.id)
-      .orderBy(houses.id);
-    listings = rows.filter((row) => row.pictures >= 2).map((row) => row.id);
-    await db.insert(rechargeCompanyPackages).values({
-      companyId: companyA,
-      productId: 2,
-      accountCount: 10,
-      duration: 1,
-      signCount: 20,
-      startsAt: t.clock.now(),
-      endsAt: new Date(t.clock.now().getTime() + 365 * 24 * 3600_000),
-    });
+    ({ companyId: companyA, listings } = await pushableCompany(db, manager, t.clock.now()));
   });
   afterAll(async () => {
     await t.close();
