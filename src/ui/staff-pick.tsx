@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Box, Button, Flex, Popover, ScrollArea, Text } from '@radix-ui/themes';
 import { TextField } from './text-field';
 import { selectPlaceholder } from './input-rules';
-import { knownStaffName, useStaffResults, type StaffChoice } from './staff-search';
+import { knownStaffName, StaffResultsEnd, useStaffResults, type StaffChoice } from './staff-search';
 
 type Props = {
   /** The field's name, read by screen readers and on the search box. */
@@ -19,7 +19,8 @@ type Props = {
 
 export function StaffPick({ label, userId, onChange }: Props) {
   const [isOpen, setIsOpen] = useState(false);
-  const { keywords, search, results, state, error, more } = useStaffResults(isOpen);
+  const staff = useStaffResults(isOpen);
+  const { keywords, search, results } = staff;
   const chosenName = userId ? (knownStaffName(userId) ?? '已选员工') : null;
   const choose = (person: StaffChoice) => {
     onChange(person);
@@ -67,26 +68,7 @@ export function StaffPick({ label, userId, onChange }: Props) {
                   </Box>
                 ))}
               </Flex>
-              {state === 'ready' && results.people.length === 0 && (
-                <Text size="2" color="gray">
-                  没有找到相关员工
-                </Text>
-              )}
-              {state === 'failed' && (
-                <Text size="2" color="red">
-                  {error}
-                </Text>
-              )}
-              {state === 'ready' && results.people.length < results.total && (
-                <Button size="1" variant="ghost" onClick={more}>
-                  加载更多（已显示 {results.people.length} / {results.total}）
-                </Button>
-              )}
-              {state === 'loading' && (
-                <Text size="2" color="gray">
-                  加载中…
-                </Text>
-              )}
+              <StaffResultsEnd staff={staff} />
             </Box>
           </ScrollArea>
         </Flex>

@@ -93,6 +93,35 @@ export function useStaffResults(isActive: boolean) {
   return { keywords, search, results, state, error, more };
 }
 
+/** Below a page of results: nothing found, the failure, 加载更多 with how many are shown, or 加载中…. */
+export function StaffResultsEnd({ staff }: { staff: ReturnType<typeof useStaffResults> }) {
+  const { results, state, error, more } = staff;
+  return (
+    <>
+      {state === 'ready' && results.people.length === 0 && (
+        <Text size="2" color="gray">
+          没有找到相关员工
+        </Text>
+      )}
+      {state === 'failed' && (
+        <Text size="2" color="red">
+          {error}
+        </Text>
+      )}
+      {state === 'ready' && results.people.length < results.total && (
+        <Button size="1" variant="ghost" onClick={more}>
+          加载更多（已显示 {results.people.length} / {results.total}）
+        </Button>
+      )}
+      {state === 'loading' && (
+        <Text size="2" color="gray">
+          加载中…
+        </Text>
+      )}
+    </>
+  );
+}
+
 type Props = {
   label: string;
   selected: StaffChoice[];
@@ -100,7 +129,8 @@ type Props = {
 };
 
 export function StaffSearch({ label, selected, onChange }: Props) {
-  const { keywords, search, results, state, error, more } = useStaffResults(true);
+  const staff = useStaffResults(true);
+  const { keywords, search, results } = staff;
 
   const isChosen = (userId: number) => selected.some((person) => person.userId === userId);
   const toggle = (person: StaffChoice, on: boolean) =>
@@ -153,26 +183,7 @@ export function StaffSearch({ label, selected, onChange }: Props) {
               </Flex>
             </Text>
           ))}
-          {state === 'ready' && results.people.length === 0 && (
-            <Text size="2" color="gray">
-              没有找到相关员工
-            </Text>
-          )}
-          {state === 'failed' && (
-            <Text size="2" color="red">
-              {error}
-            </Text>
-          )}
-          {state === 'ready' && results.people.length < results.total && (
-            <Button size="1" variant="ghost" onClick={more}>
-              加载更多（已显示 {results.people.length} / {results.total}）
-            </Button>
-          )}
-          {state === 'loading' && (
-            <Text size="2" color="gray">
-              加载中…
-            </Text>
-          )}
+          <StaffResultsEnd staff={staff} />
         </Box>
       </ScrollArea>
     </Flex>
