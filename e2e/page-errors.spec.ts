@@ -29,7 +29,7 @@ test('a page that fails to load shows the error and 重试 while the other tabs 
   await expect(failed).toContainText('页面出错了：页面加载失败，请检查网络后重试');
 
   const tabButton = (name: string) =>
-    page.getByRole('tab').filter({ hasText: name }).getByRole('button', { name, exact: true });
+    page.getByRole('tablist', { name: '已打开的页面' }).getByRole('tab', { name, exact: true });
   await tabButton('首页').click();
   await expect(active).toHaveAttribute('data-path', '/views/index.vue');
   await expect(failed).toHaveCount(0);

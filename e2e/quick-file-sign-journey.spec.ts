@@ -62,7 +62,10 @@ async function readOutbox(outbox: Page, phone: string): Promise<string> {
 }
 
 async function drawSignature(page: Page) {
-  const box = (await page.getByTestId('signature-canvas').boundingBox())!;
+  // Drawn where the signer sees it: the pad is scrolled into view first (the page is taller than the window).
+  const canvas = page.getByTestId('signature-canvas');
+  await canvas.scrollIntoViewIfNeeded();
+  const box = (await canvas.boundingBox())!;
   await page.mouse.move(box.x + 40, box.y + 120);
   await page.mouse.down();
   for (let step = 1; step <= 20; step += 1)

@@ -57,7 +57,9 @@ async function openLink(page: Page, signatory: Signatory, { again = false } = {}
 }
 
 async function drawSignature(page: Page) {
-  const box = await page.getByTestId('signature-canvas').boundingBox();
+  const canvas = page.getByTestId('signature-canvas');
+  await canvas.scrollIntoViewIfNeeded();
+  const box = await canvas.boundingBox();
   if (!box) throw new Error('no signature canvas');
   await page.mouse.move(box.x + 40, box.y + 120);
   await page.mouse.down();

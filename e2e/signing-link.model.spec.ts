@@ -384,7 +384,9 @@ const sendButton = (page: Page) => screen(page).getByRole('button', { name: /^(�
 const submitButton = (page: Page) => screen(page).getByRole('button', { name: /^确认签署(并盖章)?$/ });
 
 async function drawSignature(page: Page): Promise<void> {
-  const box = await page.getByTestId('signature-canvas').boundingBox();
+  const canvas = page.getByTestId('signature-canvas');
+  await canvas.scrollIntoViewIfNeeded();
+  const box = await canvas.boundingBox();
   if (!box) throw new Error('no signature canvas');
   await page.mouse.move(box.x + 40, box.y + 120);
   await page.mouse.down();
