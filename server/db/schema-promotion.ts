@@ -149,3 +149,18 @@ export const sandboxPortalListings = pgTable(
   },
   (t) => [primaryKey({ columns: [t.channel, t.key] })],
 );
+
+/**
+ * A sandbox portal's outage for one company's account (sandboxPortalOutage): while `until` is ahead
+ * of the clock, the portal of `channel` answers 服务暂不可用 to that company's calls. The portal's
+ * side, like sandbox_portal_listings, so not tied to the companies table.
+ */
+export const sandboxPortalOutages = pgTable(
+  'sandbox_portal_outages',
+  {
+    channel: smallint('channel').notNull(),
+    companyId: integer('company_id').notNull(),
+    until: time('until').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.channel, t.companyId] })],
+);
