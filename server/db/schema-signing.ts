@@ -21,22 +21,25 @@ import { signContracts, signSignatories } from './schema-sign';
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
-/** The product's own root CA (one row, key 'root'), created on first use. */
+/**
+ * The product's own root CA (one row, key 'root'), created on first use. Its private key is sealed
+ * by the key vault (server/areas/signing/key-vault.ts): never in clear here.
+ */
 export const signingAuthorities = pgTable('signing_authorities', {
   key: text('key').primaryKey(),
   certPem: text('cert_pem').notNull(),
-  keyPem: text('key_pem').notNull(),
+  keySealed: text('key_sealed').notNull(),
   createdAt: createdAt(),
 });
 
-/** A company's signing certificate issued by the product CA, kept as PKCS#12 (base64). */
+/** A company's signing certificate issued by the product CA: its PKCS#12 and password, both sealed. */
 export const signingCompanyCerts = pgTable('signing_company_certs', {
   companyId: integer('company_id')
     .primaryKey()
     .references(() => companies.id),
   certPem: text('cert_pem').notNull(),
-  p12Base64: text('p12_base64').notNull(),
-  p12Password: text('p12_password').notNull(),
+  p12Sealed: text('p12_sealed').notNull(),
+  p12PasswordSealed: text('p12_password_sealed').notNull(),
   serial: text('serial').notNull(),
   createdAt: createdAt(),
 });
