@@ -83,6 +83,17 @@ export function isWithdrawnHouseState(houseState: number): boolean {
   return houseState === 3 || houseState === 4 || houseState === 5;
 }
 
+/**
+ * What the portals are told when a listing leaves the company's stock (type 2 出租), or null while it
+ * is still in stock: 房源已删除, 房源已失效 (无效), 房源已售出 / 房源已出租 (我售/我租, 他售/他租).
+ */
+export function withdrawalReason(type: number, houseState: number, isDeleted: boolean): string | null {
+  if (isDeleted) return '房源已删除';
+  if (!isWithdrawnHouseState(houseState)) return null;
+  if (houseState === 5) return '房源已失效';
+  return `房源已${type === 2 ? '出租' : '售出'}`;
+}
+
 /** Listings per portal a company may keep pushed (pending or online), by recharge product (营销版 2, 旗舰版 4). */
 export const portalQuotaByProduct: Record<number, number> = { 2: 50, 4: 200 };
 

@@ -8,7 +8,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { users } from '../../server/db/schema';
 import { housePictures, houses } from '../../server/db/schema-house';
 import { rechargeCompanyPackages } from '../../server/db/schema-recharge';
-import { pushJobs } from '../../server/db/schema-promotion';
+import { pushJobs, sandboxPortalListings, sandboxPortalOutages } from '../../server/db/schema-promotion';
 import { drainPushQueue, pushQueueSettings } from '../../server/areas/promotion/queue';
 import { createSandboxPortals } from '../../server/areas/promotion/portals/sandbox';
 import { call, createTestApp, login, type TestApp } from '../support/test-app';
@@ -18,6 +18,7 @@ const managerA = '13800000000';
 describe('a sandbox portal outage for one company', () => {
   let t: TestApp;
   let listing = 0;
+  let companyA = 0;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -35,6 +36,7 @@ describe('a sandbox portal outage for one company', () => {
       )
       .groupBy(houses.id)
       .orderBy(houses.id);
+    companyA = a!.companyId;
     listing = rows.find((row) => row.pictures >= 2)!.id;
     await db.insert(rechargeCompanyPackages).values({
       companyId: a!.companyId,
@@ -67,6 +69,20 @@ describe('a sandbox portal outage for one company', () => {
       body: { channel: 3, minutes: 10 },
     });
     expect(outage).toMatchObject({ code: 200, message: '渠道故障已开始' });
+    // Kept in its own table, until ten minutes from the test's clock; the portal's listings stay listings.
+    const outages = await t.database.db
+      .select()
+      .from(sandboxPortalOutages)
+      .where(eq(sandboxPortalOutages.channel, 3));
+    expect(outages).toEqual([
+      { channel: 3, companyId: companyA, until: new Date(t.clock.now().getTime() + 10 * 60_000) },
+    ]);
+    expect(
+      await t.database.db
+        .select()
+        .from(sandboxPortalListings)
+        .where(sql`${sandboxPortalListings.key} like '%-outage'`),
+    ).toEqual([]);
     expect(
       (await call(t.app, 'POST', '/push/housePush', { headers, body: { channel: 3, houseIds: [listing] } }))
         .code,
@@ -82,6 +98,11 @@ describe('a sandbox portal outage for one company', () => {
     expect(
       await call(t.app, 'POST', '/sandbox/portalOutage', { headers, body: { channel: 3, minutes: 0 } }),
     ).toMatchObject({ code: 200, message: '渠道故障已结束' });
+    const [ended] = await t.database.db
+      .select()
+      .from(sandboxPortalOutages)
+      .where(eq(sandboxPortalOutages.companyId, companyA));
+    expect(ended?.until).toEqual(t.clock.now());
     t.clock.advance(pushQueueSettings.backoffMs);
     expect(await drain()).toBe(1);
     expect(await stateOf(headers)).toMatchObject({ state: 2 });

@@ -30,6 +30,8 @@ import {
   towardNames,
   renovationNames,
 } from '../../../domain/house-rules';
+import { withdrawFromPortals } from '../promotion/withdraw';
+import { withdrawalReason } from '../../../domain/promotion';
 
 /** 我售 / 我租: the listing was dealt by the company itself. */
 export const dealtHouseState = 3;
@@ -234,6 +236,9 @@ export async function applyHouseDeal(
     changes: [{ field: 'houseState', title: '房源状态', before: from, after: to }],
   });
   await writeSystemFollowUp(tx, who.companyId, house.id, who.userId, content, now);
+  // 我售 / 我租: off every portal, queued with the deal itself (issue 37).
+  const reason = withdrawalReason(house.type, dealtHouseState, false);
+  if (reason) await withdrawFromPortals(tx, clock, who.companyId, house.id, reason);
 }
 
 /** The contract is voided (or ended otherwise) after it was a deal: the listing is 有效 again, with a record. */

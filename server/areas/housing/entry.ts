@@ -44,6 +44,7 @@ import {
   maySurveyorMaterialChange,
   surveyorMaterialRefusal,
 } from '../../../domain/house-team-rules';
+import { withdrawFromPortals } from '../promotion/withdraw';
 
 /** The body with the fields the contract requires (allOf + required is not carried into the generated type). */
 type RequiredHouseFields =
@@ -528,5 +529,6 @@ export async function deleteHouse(context: HandlerContext, session: Session, bod
         content: `删除房源到回收站${body.reason ? `，原因：${body.reason}` : ''}`,
       },
     );
+    await withdrawFromPortals(tx, context.clock, session.companyId, house.id, '房源已删除');
   });
 }

@@ -10,7 +10,7 @@ import { inCompany } from '../../db/company-scope';
 import type { Session } from '../../contract/types';
 import { findCity } from '../regions/regions';
 import { findVisibleHouse, houseAccess } from './access';
-import { isWithdrawnHouseState } from '../../../domain/promotion';
+import { withdrawalReason } from '../../../domain/promotion';
 
 export type ListingForPush = {
   houseId: number;
@@ -74,15 +74,8 @@ export async function findWithdrawnListings(
         or(inArray(houses.houseState, [3, 4, 5]), isNotNull(houses.deletedAt)),
       ),
     );
-  return rows
-    .filter((row) => row.deletedAt !== null || isWithdrawnHouseState(row.houseState))
-    .map((row) => ({
-      houseId: row.id,
-      reason:
-        row.deletedAt !== null
-          ? '房源已删除'
-          : row.houseState === 5
-            ? '房源已失效'
-            : `房源已${row.type === 2 ? '出租' : '售出'}`,
-    }));
+  return rows.flatMap((row) => {
+    const reason = withdrawalReason(row.type, row.houseState, row.deletedAt !== null);
+    return reason ? [{ houseId: row.id, reason }] : [];
+  });
 }

@@ -21,6 +21,8 @@ import { writeRecord, type RecordAuthor } from '../records/app-records';
 import { writeSystemFollowUp } from './follow-ups';
 import { findDuplicate, requirePoolRoom } from './entry';
 import { dealtHouseState } from './contract-deals';
+import { withdrawFromPortals } from '../promotion/withdraw';
+import { withdrawalReason } from '../../../domain/promotion';
 import {
   allowedStates,
   findVisibleHouse,
@@ -182,6 +184,9 @@ export async function changeState(
       eq(houses.id, house.id),
     );
     await recordMove(tx, context.clock, author(context, session), house, content, RecordTypes.state);
+    // Sold, rented or invalid: off every portal, queued with the change itself (issue 37).
+    const reason = withdrawalReason(house.type, body.houseState, false);
+    if (reason) await withdrawFromPortals(tx, context.clock, session.companyId, house.id, reason);
   });
 }
 

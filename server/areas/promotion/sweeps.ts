@@ -9,13 +9,14 @@ import type { Clock } from '../../clock';
 import { portalPushes, pushJobs } from '../../db/schema-promotion';
 import { acrossCompanies, companyScope } from '../../db/company-scope';
 import { findWithdrawnListings } from '../housing/for-promotion';
-import { enqueuePushJob } from './queue';
+import { livingPushStates, queueWithdrawal } from './withdraw';
 import type { Portals } from './portals/portal';
 import { PushStates } from '../../../domain/promotion';
 
-const livingStates = [PushStates.pending, PushStates.online, PushStates.offline];
-
-/** Queues a withdrawal for each push of a listing no longer in stock that has no job open. */
+/**
+ * Queues a withdrawal for each push of a listing no longer in stock that has no job open: the safety
+ * net behind the writes that withdraw a listing as they change it (withdraw.ts).
+ */
 export async function sweepWithdrawnListings(db: Db, clock: Clock): Promise<number> {
   const rows = await db
     .select({
@@ -27,7 +28,7 @@ export async function sweepWithdrawnListings(db: Db, clock: Clock): Promise<numb
     .where(
       and(
         acrossCompanies('the job sweeps every company’s pushes'),
-        inArray(portalPushes.state, livingStates),
+        inArray(portalPushes.state, livingPushStates),
         notExists(
           db
             .select({ one: sql`1` })
@@ -51,24 +52,7 @@ export async function sweepWithdrawnListings(db: Db, clock: Clock): Promise<numb
     for (const push of pushes) {
       const reason = reasons.get(push.houseId);
       if (!reason) continue;
-      const isQueued = await db.transaction(async (tx) => {
-        const ok = await enqueuePushJob(tx, clock, {
-          companyId,
-          houseId: push.houseId,
-          channel: push.channel,
-          action: 'withdraw',
-          reason,
-          userId: null,
-        });
-        if (ok)
-          await companyScope(tx, companyId).update(
-            portalPushes,
-            { message: `${reason}，正在从渠道撤下`, updateTime: clock.now() },
-            eq(portalPushes.houseId, push.houseId),
-            eq(portalPushes.channel, push.channel),
-          );
-        return ok;
-      });
+      const isQueued = await db.transaction((tx) => queueWithdrawal(tx, clock, push, reason));
       if (isQueued) queued += 1;
     }
   }

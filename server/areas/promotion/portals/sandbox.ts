@@ -5,12 +5,14 @@
  * fields, pictures, the price range), takes listings online and offline, and reports views and leads
  * growing with the time a listing is online on the server clock. For tests it can be told to be down,
  * to fail the first N calls for each listing, or to answer slowly — by configuration for the whole
- * server, or at run time for one company's listings (an outage, sandboxPortalOutage).
+ * server, or at run time for one company's listings (an outage, sandboxPortalOutage, kept in
+ * sandbox_portal_outages).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/db';
 import type { Clock } from '../../../clock';
-import { sandboxPortalListings } from '../../../db/schema-promotion';
+import { sandboxPortalListings, sandboxPortalOutages } from '../../../db/schema-promotion';
+import { inCompany } from '../../../db/company-scope';
 import { Channels } from '../../../../domain/promotion';
 import {
   PortalUnavailable,
@@ -128,12 +130,6 @@ export function sandboxRejection(channel: number, listing: PortalListing): strin
 
 const hourMs = 60 * 60 * 1000;
 
-/**
- * The portal's outage for one company's account: a row of the portal's side under the key
- * `<companyId>-outage` (listing keys are `<companyId>-<houseId>`), whose updatedAt is when it ends.
- */
-const outageKey = (companyId: number) => `${companyId}-outage`;
-
 /** The portal of `channel` fails every call for the company's listings for `minutes` (0 ends it). */
 export async function setSandboxOutage(
   db: Db,
@@ -144,11 +140,11 @@ export async function setSandboxOutage(
 ): Promise<void> {
   const until = new Date(clock.now().getTime() + minutes * 60_000);
   await db
-    .insert(sandboxPortalListings)
-    .values({ channel, key: outageKey(companyId), outId: '-', state: 'outage', updatedAt: until })
+    .insert(sandboxPortalOutages)
+    .values({ channel, companyId, until })
     .onConflictDoUpdate({
-      target: [sandboxPortalListings.channel, sandboxPortalListings.key],
-      set: { updatedAt: until },
+      target: [sandboxPortalOutages.channel, sandboxPortalOutages.companyId],
+      set: { until },
     });
 }
 
@@ -173,11 +169,9 @@ function createSandboxPortal(db: Db, clock: Clock, channel: number, behaviour: S
     const companyId = key ? Number(key.split('-')[0]) : NaN;
     if (!Number.isInteger(companyId)) return;
     const [outage] = await db
-      .select({ until: sandboxPortalListings.updatedAt })
-      .from(sandboxPortalListings)
-      .where(
-        and(eq(sandboxPortalListings.channel, channel), eq(sandboxPortalListings.key, outageKey(companyId))),
-      );
+      .select({ until: sandboxPortalOutages.until })
+      .from(sandboxPortalOutages)
+      .where(and(eq(sandboxPortalOutages.channel, channel), inCompany(sandboxPortalOutages, companyId)));
     if (outage && outage.until > clock.now()) throw new PortalUnavailable(`${rule.name}服务暂不可用`);
   };
   const keyOf = (outId: string) => outId.slice(rule.prefix.length);
