@@ -20,6 +20,7 @@ import { createDatabaseStorage, type FileStorage } from './storage/files';
 import { defaultAddressLimits, type AddressLimits } from './areas/user/address-limits';
 import type { Portals } from './areas/promotion/portals/portal';
 import { createSandboxPortals } from './areas/promotion/portals/sandbox';
+import { registerSecurityHeaders } from './security-headers';
 
 export const bodyLimitBytes = 10 * 1024 * 1024;
 
@@ -80,6 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       done();
     });
   }
+  await registerSecurityHeaders(app);
   await app.register(formbody, { bodyLimit: bodyLimitBytes });
   await app.register(multipart);
   const services = {
