@@ -22,7 +22,13 @@ export default defineConfig(async () => {
   const withPostgres = await isPostgresReachable();
   // Generous limits: two cores run PGlite setups and PostgreSQL databases side by side; nothing here is a timing test.
   // Each project's global setup prepares its databases once per run (tests/support/database-templates.ts).
-  const shared = { environment: 'node' as const, testTimeout: 90_000, hookTimeout: 180_000 };
+  // Every file gets its own signing master key (tests/support/key-vault-setup.ts).
+  const shared = {
+    environment: 'node' as const,
+    testTimeout: 90_000,
+    hookTimeout: 180_000,
+    setupFiles: ['tests/support/key-vault-setup.ts'],
+  };
   return {
     test: {
       maxWorkers: 2,

@@ -21,10 +21,15 @@ import { createPortals } from './areas/promotion/portals/registry';
 import { hostname } from 'node:os';
 import { systemClock } from './clock';
 import { limitHeapGrowth } from './heap';
+import { openKeyVault, useKeyVault } from './areas/signing/key-vault';
+import { protectSigningKeys } from './areas/signing/certificates';
 
 limitHeapGrowth();
 
 const config = readConfig();
+// The signing keys' master key (docs/signing-keys.md): on the first start of the embedded default it
+// is generated into DATA_DIR; the primary makes it before it forks, so every process reads the same.
+useKeyVault(await openKeyVault({ dataDir: config.dataDir, createKeyFile: !cluster.isWorker }));
 
 /** Migrates, loads demo data into an empty database and refreshes the built-in templates. */
 async function prepareDatabase(config: ServerConfig) {
@@ -34,6 +39,11 @@ async function prepareDatabase(config: ServerConfig) {
     if (config.demoContracts) await seedShowcaseContracts(database.db, systemClock);
     console.log('demo data loaded (manager of company A: 13800000000 / demo1234)');
   }
+  const keys = await protectSigningKeys(database.db);
+  if (keys.sealed + keys.resealed > 0)
+    console.log(
+      `signing keys: ${keys.sealed} sealed, ${keys.resealed} re-sealed with the current master key`,
+    );
   // Companies keep copies of the built-in templates; their (not editable) text follows the shipped one.
   const refreshedTemplates = await refreshBuiltinTemplates(database.db);
   if (refreshedTemplates > 0)
