@@ -202,11 +202,11 @@ test('职位设置: a rank group and a rank in it are added, listed and deleted'
     await groupForm.getByRole('textbox', { name: '序列名称' }).fill(groupName);
     await groupForm.getByRole('button', { name: '保存' }).click();
     await expectToast(page, '保存成功');
-    const groups = page.getByRole('listbox', { name: '职级序列' });
-    const group = groups.getByRole('option').filter({ hasText: groupName });
+    const groups = page.getByRole('list', { name: '职级序列' });
+    const group = groups.getByRole('button').filter({ hasText: groupName });
     await expect(group).toContainText('0 级');
     await group.click();
-    await expect(group).toHaveAttribute('aria-selected', 'true');
+    await expect(group).toHaveAttribute('aria-current', 'true');
     await expect(ranksTab.getByRole('heading', { name: `${groupName} · 职级` })).toBeVisible();
     await expect(ranksTab).toContainText('该序列还没有职级');
 
@@ -237,7 +237,7 @@ test('职位设置: a rank group and a rank in it are added, listed and deleted'
     // Gone on the server too: a reload does not bring them back.
     await page.reload();
     await page.getByRole('tab', { name: '职级' }).click();
-    await expect(page.getByRole('listbox', { name: '职级序列' }).getByRole('option').first()).toBeVisible();
+    await expect(page.getByRole('list', { name: '职级序列' }).getByRole('button').first()).toBeVisible();
     await expect(group).toHaveCount(0);
   } finally {
     type Group = { rankGroupId: number; groupName: string };

@@ -34,6 +34,7 @@ import {
   type Rank,
   type RankGroup,
 } from './org-actors';
+import { ChoiceList } from '../../ui/choice-list';
 
 const deleteQuestion = '您确认删除该项信息吗？';
 const textOf = (value: FormDataEntryValue | null) => (typeof value === 'string' ? value.trim() : '');
@@ -288,31 +289,20 @@ function RanksTab({ canManage }: { canManage: boolean }) {
             新增序列
           </PermittedButton>
         </Flex>
-        <Flex direction="column" gap="1" role="listbox" aria-label="职级序列">
-          {groupRows.length === 0 && groups.data && <Text color="gray">还没有职级序列</Text>}
-          {groupRows.map((group) => (
-            <Flex
-              key={group.rankGroupId}
-              role="option"
-              aria-selected={group.rankGroupId === chosen?.rankGroupId}
-              justify="between"
-              align="center"
-              px="2"
-              py="1"
-              style={{
-                cursor: 'pointer',
-                borderRadius: 4,
-                background: group.rankGroupId === chosen?.rankGroupId ? 'var(--accent-a4)' : undefined,
-              }}
-              onClick={() => setChosenId(group.rankGroupId)}
-            >
-              <Text size="2">{group.groupName}</Text>
-              <Badge color="gray" size="1">
-                {group.rankCount} 级
-              </Badge>
-            </Flex>
-          ))}
-        </Flex>
+        <ChoiceList
+          label="职级序列"
+          items={groupRows}
+          itemKey={(group) => group.rankGroupId}
+          itemName={(group) => group.groupName}
+          chosenKey={chosen?.rankGroupId}
+          onChoose={(group) => setChosenId(group.rankGroupId)}
+          detail={(group) => (
+            <Badge color="gray" size="1">
+              {group.rankCount} 级
+            </Badge>
+          )}
+          empty={groups.data && <Text color="gray">还没有职级序列</Text>}
+        />
         {chosen && canManage && (
           <Flex gap="2" mt="3">
             <Button size="1" variant="soft" onClick={() => setEditingGroup(chosen)}>

@@ -31,6 +31,7 @@ import { OrgAuth } from '../../../domain/auth-ids';
 import { inspect } from '../../inspector/inspection-store';
 import { emitFeedback } from '../../api/feedback';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { ChoiceList } from '../../ui/choice-list';
 import {
   addRole,
   authApps,
@@ -411,46 +412,32 @@ export default function AuthRolePage(_props: PageProps) {
             新增角色
           </Button>
         </Flex>
-        <Flex direction="column" gap="1" role="listbox" aria-label="角色">
-          {data.roles.map((role) => (
-            <Flex
-              key={role.roleId}
-              role="option"
-              aria-selected={role.roleId === chosen?.roleId}
-              justify="between"
-              align="center"
-              px="2"
-              py="1"
-              style={{
-                cursor: 'pointer',
-                borderRadius: 4,
-                background: role.roleId === chosen?.roleId ? 'var(--accent-a4)' : undefined,
-              }}
-              onClick={() => setChosenId(role.roleId)}
-            >
-              <Text size="2">{role.roleName}</Text>
-              <Flex gap="1" align="center">
-                <Badge color="gray" size="1">
-                  {role.userCount} 人
-                </Badge>
-                {role.isSystem === 0 && (
-                  <Button
-                    size="1"
-                    variant="ghost"
-                    color="red"
-                    aria-label={`删除角色${role.roleName}`}
-                    onClick={(event) => {
-                      event.stopPropagation();
-                      setDeleting(role);
-                    }}
-                  >
-                    删除
-                  </Button>
-                )}
-              </Flex>
-            </Flex>
-          ))}
-        </Flex>
+        <ChoiceList
+          label="角色"
+          items={data.roles}
+          itemKey={(role) => role.roleId}
+          itemName={(role) => role.roleName}
+          chosenKey={chosen?.roleId}
+          onChoose={(role) => setChosenId(role.roleId)}
+          detail={(role) => (
+            <Badge color="gray" size="1">
+              {role.userCount} 人
+            </Badge>
+          )}
+          actions={(role) =>
+            role.isSystem === 0 && (
+              <Button
+                size="1"
+                variant="ghost"
+                color="red"
+                aria-label={`删除角色${role.roleName}`}
+                onClick={() => setDeleting(role)}
+              >
+                删除
+              </Button>
+            )
+          }
+        />
       </Card>
       <Box flexGrow="1">
         {chosen ? (
