@@ -132,7 +132,10 @@ export async function findByPhone(page: Page, tab: '私客' | '公客', phone: s
   const search = page.getByTestId('customer-search');
   await search.getByLabel('关键字').fill(phone);
   await search.getByRole('button', { name: '搜索' }).click();
+  // The rows of the search before stay shown (dimmed) while this one loads: wait for this one's row
+  // (the list shows the phone masked, its last 4 digits in clear).
   await expect(page.getByTestId('customer-row')).toHaveCount(1);
+  await expect(page.getByTestId('customer-row')).toContainText(phone.slice(-4));
 }
 
 /** Opens the detail of the one customer listed. */
