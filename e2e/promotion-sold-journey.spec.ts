@@ -94,7 +94,11 @@ test('a broker binds 58, batch-pushes three listings, takes one down, and the so
   await page.goto(`/#/views/house/detail?type=1&id=${sold}&appType=1`);
   const detail = page.getByTestId('house-detail');
   const portals = detail.getByTestId('listing-push-states');
-  await expect(portals.getByTestId('listing-push-state')).toHaveCount(2);
+  // All four portals for a promoter: the two it is on, and 房天下 and 天猫好房 to push to.
+  await expect(portals.getByTestId('listing-push-state')).toHaveCount(4);
+  await expect(portals.getByTestId('listing-push-state').filter({ hasText: '房天下' })).toContainText(
+    '未推送',
+  );
   await expect(portals.getByTestId('listing-push-state').filter({ hasText: '58 优选' })).toContainText(
     '已上架',
   );
@@ -113,14 +117,15 @@ test('a broker binds 58, batch-pushes three listings, takes one down, and the so
   await change.getByRole('button', { name: '确定' }).click();
   await expect(change).toBeHidden();
 
-  // Nobody takes it down: the withdrawal sweep (every minute) queues it and the queue runs it.
+  // Nobody takes it down: 我售 queues its withdrawal from every portal with the change itself, and
+  // the queue (every 2 s) runs it — no wait for the minute sweep.
   await expect(async () => {
     await page.reload();
     const states = page.getByTestId('listing-push-state');
-    await expect(states).toHaveCount(2, { timeout: 2_000 });
+    await expect(states).toHaveCount(4, { timeout: 2_000 });
     for (const portal of ['58 优选', '幸福里'])
       await expect(states.filter({ hasText: portal })).toContainText('已移除房源已售出', { timeout: 2_000 });
-  }).toPass({ timeout: 120_000, intervals: [3_000] });
+  }).toPass({ timeout: 30_000, intervals: [3_000] });
   await detail.getByRole('tab', { name: '操作记录' }).click();
   await expect(detail.getByTestId('house-records')).toContainText('从58 优选移除：房源已售出');
   await expect(detail.getByTestId('house-records')).toContainText('从幸福里移除：房源已售出');

@@ -30,6 +30,9 @@ export type ServerConfig = {
   /** How long a claimed push job is its worker's before another process takes the worker for dead
    * and claims it again (PUSH_LEASE_SECONDS, default 120; tests of a killed process shorten it). */
   pushLeaseSeconds: number;
+  /** The first wait before a push whose portal could not be reached is tried again; each next wait is
+   * twice as long, up to 10 minutes (PUSH_BACKOFF_SECONDS, default 10; the browser tests shorten it). */
+  pushBackoffSeconds: number;
   /**
    * The listing portals (issue 37): PORTAL_PROVIDER names the provider (only `sandbox` is built); the
    * sandbox can be told to be down on some channels (PORTAL_SANDBOX_DOWN=2,4), to fail the first N
@@ -61,6 +64,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     jobTickSeconds: positiveInteger(env, 'JOB_TICK_SECONDS', 60),
     pushTickSeconds: positiveInteger(env, 'PUSH_TICK_SECONDS', 2),
     pushLeaseSeconds: positiveInteger(env, 'PUSH_LEASE_SECONDS', 120),
+    pushBackoffSeconds: positiveInteger(env, 'PUSH_BACKOFF_SECONDS', 10),
     portals: readPortalConfig(env),
   };
 }

@@ -74,6 +74,7 @@ async function serve(config: ServerConfig, database: Awaited<ReturnType<typeof o
       `${hostname()}:${process.pid}`,
       config.pushTickSeconds * 1000,
       config.pushLeaseSeconds * 1000,
+      config.pushBackoffSeconds * 1000,
     ),
     logQueue: (name, ran, error) =>
       console.log(`queue ${name}: ${error ? `failed: ${error}` : `${ran} ran`}`),

@@ -52,12 +52,13 @@ export function productQueues(
   worker: string,
   everyMs: number,
   leaseMs?: number,
+  backoffMs?: number,
 ): readonly Queue[] {
   return [
     {
       name: 'promotion.push',
       everyMs,
-      drain: (db, clock) => drainPushQueue(db, clock, portals, { worker, leaseMs }),
+      drain: (db, clock) => drainPushQueue(db, clock, portals, { worker, leaseMs, backoffMs }),
     },
   ];
 }

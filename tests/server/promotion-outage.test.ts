@@ -11,6 +11,7 @@ import { rechargeCompanyPackages } from '../../server/db/schema-recharge';
 import { pushJobs, sandboxPortalListings, sandboxPortalOutages } from '../../server/db/schema-promotion';
 import { drainPushQueue, pushQueueSettings } from '../../server/areas/promotion/queue';
 import { createSandboxPortals } from '../../server/areas/promotion/portals/sandbox';
+import { readConfig } from '../../server/config';
 import { call, createTestApp, login, type TestApp } from '../support/test-app';
 
 const managerA = '13800000000';
@@ -18,6 +19,7 @@ const managerA = '13800000000';
 describe('a sandbox portal outage for one company', () => {
   let t: TestApp;
   let listing = 0;
+  let second = 0;
   let companyA = 0;
 
   beforeAll(async () => {
@@ -37,7 +39,7 @@ describe('a sandbox portal outage for one company', () => {
       .groupBy(houses.id)
       .orderBy(houses.id);
     companyA = a!.companyId;
-    listing = rows.find((row) => row.pictures >= 2)!.id;
+    [listing, second] = rows.filter((row) => row.pictures >= 2).map((row) => row.id) as [number, number];
     await db.insert(rechargeCompanyPackages).values({
       companyId: a!.companyId,
       productId: 2,
@@ -106,6 +108,42 @@ describe('a sandbox portal outage for one company', () => {
     t.clock.advance(pushQueueSettings.backoffMs);
     expect(await drain()).toBe(1);
     expect(await stateOf(headers)).toMatchObject({ state: 2 });
+  });
+
+  it('tries again after the configured first back-off (PUSH_BACKOFF_SECONDS), doubling, and fails after 5 tries', async () => {
+    expect(readConfig({ PUSH_BACKOFF_SECONDS: '1' }).pushBackoffSeconds).toBe(1);
+    expect(readConfig({}).pushBackoffSeconds).toBe(pushQueueSettings.backoffMs / 1000);
+    const headers = await login(t.app, managerA);
+    await call(t.app, 'POST', '/sandbox/portalOutage', { headers, body: { channel: 3, minutes: 10 } });
+    expect(
+      (await call(t.app, 'POST', '/push/housePush', { headers, body: { channel: 3, houseIds: [second] } }))
+        .code,
+    ).toBe(200);
+    const portals = createSandboxPortals(t.database.db, t.clock);
+    const jobOf = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(pushJobs)
+          .where(and(eq(pushJobs.houseId, second), eq(pushJobs.channel, 3)))
+      )[0]!;
+    for (const wait of [1000, 2000, 4000, 8000]) {
+      const started = t.clock.now().getTime();
+      expect(await drainPushQueue(t.database.db, t.clock, portals, { worker: 'w', backoffMs: 1000 })).toBe(1);
+      expect((await jobOf()).runAfter.getTime() - started).toBe(wait);
+      t.clock.advance(wait);
+    }
+    expect(await drainPushQueue(t.database.db, t.clock, portals, { worker: 'w', backoffMs: 1000 })).toBe(1);
+    expect(await jobOf()).toMatchObject({ status: 'failed', attempts: 5 });
+    const answer = await call(t.app, 'POST', '/push/pushProgress', {
+      headers,
+      body: { channel: 3, houseIds: [second] },
+    });
+    expect((answer.data as { state: number; message: string }[])[0]).toMatchObject({
+      state: 4,
+      message: '房天下：房天下服务暂不可用',
+    });
+    await call(t.app, 'POST', '/sandbox/portalOutage', { headers, body: { channel: 3, minutes: 0 } });
   });
 
   it('refuses a channel that is not a portal, naming the field', async () => {

@@ -30,11 +30,9 @@ export const pushQueueSettings = {
   keepFinishedMs: 30 * 24 * 60 * 60_000,
 };
 
-export function backoffMs(attempts: number): number {
-  return Math.min(
-    pushQueueSettings.backoffMs * 2 ** Math.max(0, attempts - 1),
-    pushQueueSettings.maxBackoffMs,
-  );
+/** The wait before the next try after `attempts` tries; `firstMs` is the first wait (PUSH_BACKOFF_SECONDS). */
+export function backoffMs(attempts: number, firstMs = pushQueueSettings.backoffMs): number {
+  return Math.min(firstMs * 2 ** Math.max(0, attempts - 1), pushQueueSettings.maxBackoffMs);
 }
 
 export type JobRequest = {
@@ -199,8 +197,17 @@ async function performJob(db: Db, portals: Portals, job: Job): Promise<Outcome |
   }
 }
 
-/** Runs one claimed job to its end or its next try. Returns whether the job is finished. */
-export async function runPushJob(db: Db, clock: Clock, portals: Portals, job: Job): Promise<boolean> {
+/**
+ * Runs one claimed job to its end or its next try (after backoffMs(attempts, firstBackoffMs)).
+ * Returns whether the job is finished.
+ */
+export async function runPushJob(
+  db: Db,
+  clock: Clock,
+  portals: Portals,
+  job: Job,
+  firstBackoffMs = pushQueueSettings.backoffMs,
+): Promise<boolean> {
   const mine = and(
     eq(pushJobs.id, job.id),
     eq(pushJobs.status, 'running'),
@@ -221,7 +228,7 @@ export async function runPushJob(db: Db, clock: Clock, portals: Portals, job: Jo
             lastError: error,
             lockedUntil: null,
             lockedBy: null,
-            runAfter: new Date(clock.now().getTime() + backoffMs(job.attempts)),
+            runAfter: new Date(clock.now().getTime() + backoffMs(job.attempts, firstBackoffMs)),
           })
           .where(mine);
         return;
@@ -290,13 +297,13 @@ export async function drainPushQueue(
   db: Db,
   clock: Clock,
   portals: Portals,
-  options: { worker: string; limit?: number; leaseMs?: number },
+  options: { worker: string; limit?: number; leaseMs?: number; backoffMs?: number },
 ): Promise<number> {
   let ran = 0;
   while (ran < (options.limit ?? 50)) {
     const job = await claimPushJob(db, clock, options.worker, options.leaseMs);
     if (!job) break;
-    await runPushJob(db, clock, portals, job);
+    await runPushJob(db, clock, portals, job, options.backoffMs);
     ran += 1;
   }
   return ran;

@@ -501,7 +501,12 @@ export default function HouseDetailPage({ params }: PageProps) {
         </Text>
       )}
       {data.remark && <Text size="2">备注：{data.remark}</Text>}
-      <ListingPushStates houseId={houseId} version={version} />
+      <ListingPushStates
+        houseId={houseId}
+        houseType={data.type}
+        cityName={data.cityName ?? null}
+        version={version}
+      />
       <Card>
         <HouseDetailTabs
           houseId={houseId}
