@@ -32,6 +32,9 @@ export default defineConfig(async () => {
   return {
     test: {
       maxWorkers: 2,
+      // The model paths' records (steps, states, transitions, outcome) for npm run model:coverage and
+      // npm run model:report: reports/model-runs/vitest.jsonl.
+      reporters: ['default', './tests/support/model-path-reporter.ts'],
       projects: [
         {
           test: {

@@ -88,7 +88,7 @@ async function forgeNextAnswer(c: Context, path: string, sample: object): Promis
 /** The step's answer was the forged one. */
 function noteForged(c: Context): void {
   if (!c.fixture.isForging) return;
-  declareStepSource('network');
+  declareStepSource('network', '真实服务器给不出：无需支付的订单（公司能领到的优惠券都抵不了整笔购买）');
   c.fixture.isForging = false;
 }
 

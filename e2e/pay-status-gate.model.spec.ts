@@ -229,7 +229,10 @@ const executors: BrowserExecutors<Fixture> = {
     },
     'xstate.done.actor.checkAppUse': async (c) => {
       if (!c.fixture.isForging) return;
-      declareStepSource('network');
+      declareStepSource(
+        'network',
+        '真实服务器给不出：收费应用没有到期日（只有不收费的首页和充值中心如此），或客户端不认识的应用类型',
+      );
       c.fixture.isForging = false;
     },
     'xstate.error.actor.checkAppUse': noop,

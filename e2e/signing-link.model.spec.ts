@@ -435,7 +435,10 @@ const executors: BrowserExecutors<Fixture> = {
     },
     'xstate.done.actor.loadLanding': async (c) => {
       if (!c.fixture.forged) return;
-      declareStepSource('network');
+      declareStepSource(
+        'network',
+        '真实服务器给不出：合同已不在待签署状态而该方尚未签署的签署链接（合同离开待签署状态时所有链接即失效，服务器只会拒绝）',
+      );
       c.fixture.forged = false;
     },
     'xstate.error.actor.loadLanding': noop,

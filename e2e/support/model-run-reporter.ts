@@ -10,12 +10,14 @@ import type { Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 
 export default class ModelRunReporter implements Reporter {
   private readonly outputFile: string;
+  private startedAt = new Date().toISOString();
 
   constructor(options: { outputFile: string }) {
     this.outputFile = options.outputFile;
   }
 
   onBegin(): void {
+    this.startedAt = new Date().toISOString();
     mkdirSync(dirname(this.outputFile), { recursive: true });
     writeFileSync(this.outputFile, '');
   }
@@ -30,6 +32,8 @@ export default class ModelRunReporter implements Reporter {
         test: test.titlePath().filter(Boolean).slice(1).join(' › '),
         status: result.status,
         retry: result.retry,
+        ...(result.error?.message !== undefined ? { error: result.error.message } : {}),
+        at: this.startedAt,
       };
       appendFileSync(this.outputFile, `${JSON.stringify(line)}\n`);
     }

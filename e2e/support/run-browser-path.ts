@@ -54,14 +54,17 @@ export function defaultSource(eventType: string): Exclude<EventSource, 'inspecto
 let forcedThroughInspector = false;
 /** Set by declareStepSource while a step's executor runs. */
 let declaredSource: Exclude<EventSource, 'inspector'> | null = null;
+let declaredReason: string | null = null;
 
 /**
  * Declares how the running step's event is produced, where it differs from its event type's: above
  * all `network`, a server answer forged at the network layer (page.route fulfilling the call with a
- * changed body) because the real server cannot give it — recorded and reported apart.
+ * changed body) because the real server cannot give it — recorded and reported apart, with the
+ * reason (what the real server cannot give, in words QA reads in npm run model:report).
  */
-export function declareStepSource(source: Exclude<EventSource, 'inspector'>): void {
+export function declareStepSource(source: Exclude<EventSource, 'inspector'>, reason?: string): void {
   declaredSource = source;
+  declaredReason = reason ?? null;
 }
 
 export async function runPathInBrowser<F>(
@@ -86,12 +89,15 @@ export async function runPathInBrowser<F>(
       if (!execute) throw new Error(`no executor for ${step.event.type}`);
       forcedThroughInspector = false;
       declaredSource = null;
+      declaredReason = null;
       await execute(context);
       const source: EventSource = forcedThroughInspector
         ? 'inspector'
         : (declaredSource ?? executors.sources?.[step.event.type] ?? defaultSource(step.event.type));
+      const reason = source === 'network' ? declaredReason : null;
       forcedThroughInspector = false;
       declaredSource = null;
+      declaredReason = null;
       for (const node of step.state._nodes) {
         if (node.type !== 'atomic' && node.type !== 'final') continue;
         const assertion = executors.states[node.id];
@@ -103,6 +109,7 @@ export async function runPathInBrowser<F>(
         source,
         states: step.state._nodes.map((node) => node.id),
         transitions: step.event.type === 'xstate.init' ? [] : transitionsTaken(testMachine, step),
+        ...(reason ? { reason } : {}),
       });
     }
     completed = true;

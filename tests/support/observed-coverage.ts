@@ -12,9 +12,13 @@ import { readFileSync, existsSync } from 'node:fs';
 /**
  * How an event of a browser path was produced: by what a person does (ui), the real server's answer
  * (server; a request failed at the network layer counts as one), the page's clock, a server answer
- * forged at the network layer (network), or sent to the machine through the in-app inspector.
+ * forged at the network layer (network), or sent to the machine through the in-app inspector; in
+ * vitest (machine) every event is sent to the real machine, its actors and clock simulated.
  */
-export type EventSource = 'ui' | 'server' | 'clock' | 'network' | 'inspector';
+export type EventSource = 'ui' | 'server' | 'clock' | 'network' | 'inspector' | 'machine';
+
+/** The name of a vitest test that runs one generated path is this prefix and the path's description. */
+export const pathTestPrefix = 'follows the model: ';
 
 export type StepRecord = {
   event: string;
@@ -23,6 +27,8 @@ export type StepRecord = {
   states: string[];
   /** The transitions the step took, named as measureCoverage names them. */
   transitions: string[];
+  /** Why the answer was forged (source network): what the real server cannot give. */
+  reason?: string;
 };
 
 export type PathRecord = {
@@ -32,10 +38,16 @@ export type PathRecord = {
   path: string;
   /** False when the path stopped before its last step (a step or an assertion failed). */
   completed: boolean;
-  /** The Playwright outcome of the test the path ran in. */
+  /** The outcome of the test the path ran in (Playwright's, or vitest's passed/failed/skipped). */
   status: string;
   retry: number;
   steps: StepRecord[];
+  /** The test's first error message when it failed. */
+  error?: string;
+  /** The vitest project (pglite, postgres); absent for the browser. */
+  project?: string;
+  /** When the run that wrote the record started (ISO). */
+  at?: string;
 };
 
 export type ObservedCoverage = {
@@ -49,6 +61,8 @@ export type ObservedCoverage = {
   forgedTransitions: string[];
   /** States reached only through the inspector (or a forged answer). */
   forcedStates: string[];
+  /** Of those, the states reached only on a forged answer (never through the inspector). */
+  forgedStates: string[];
   /** Transitions taken through the inspector although a driven step took them too. */
   alsoForced: string[];
   missingStates: string[];
@@ -97,6 +111,10 @@ export function observeCoverage(
     forcedStates: pick(
       all.states,
       (s) => !reached.driven.has(s) && (reached.inspector.has(s) || reached.network.has(s)),
+    ),
+    forgedStates: pick(
+      all.states,
+      (s) => !reached.driven.has(s) && !reached.inspector.has(s) && reached.network.has(s),
     ),
     alsoForced: pick(all.transitions, (t) => taken.inspector.has(t) && taken.driven.has(t)),
     missingStates: pick(

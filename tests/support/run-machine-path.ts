@@ -3,9 +3,16 @@
  * promises (a done/error step settles the promise of that invoke id), its delays run on a
  * SimulatedClock (a timer step advances the clock), and after every step the real snapshot must be
  * in the model's state, with the same projected context.
+ *
+ * Each path records what it did (per step the event, the real machine's active states and the
+ * transitions taken, and whether it ran to its end) in its test's meta; tests/support/model-path-reporter.ts
+ * writes the records with the test's outcome to reports/model-runs/vitest.jsonl, which
+ * `npm run model:coverage` and `npm run model:report` read.
  */
 import { createActor, fromPromise, SimulatedClock, type AnyStateMachine, type EventObject } from 'xstate';
-import type { ModelPath, ModelSpec } from './machine-model';
+import { getCurrentTest } from 'vitest/suite';
+import { deriveTestMachine, transitionsTaken, type ModelPath, type ModelSpec } from './machine-model';
+import type { PathRecord, StepRecord } from './observed-coverage';
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
@@ -33,6 +40,8 @@ export async function runPathOnMachine(
   const project = spec.serializeContext ?? (() => null);
   const describeState = () =>
     JSON.stringify([actor.getSnapshot().value, project(actor.getSnapshot().context)]);
+  const steps: StepRecord[] = [];
+  let completed = false;
   try {
     for (const [index, step] of path.steps.entries()) {
       const event = step.event as EventObject & { output?: unknown; error?: unknown };
@@ -54,10 +63,40 @@ export async function runPathOnMachine(
           `step ${index + 1} (${event.type}): machine is in ${describeState()}, model expects ${expected}`,
         );
       }
+      steps.push({
+        event: event.type,
+        source: 'machine',
+        states: actor.getSnapshot()._nodes.map((node) => node.id),
+        transitions: event.type === 'xstate.init' ? [] : transitionsTaken(testMachineOf(spec), step),
+      });
     }
+    completed = true;
   } finally {
     actor.stop();
+    recordPath({ machine: spec.machine.id, path: path.description, completed, steps });
   }
+}
+
+/** The record of a path run in the running test's meta (a test may run several paths). */
+export type ModelPathMeta = { modelPaths?: Omit<PathRecord, 'file' | 'test' | 'status' | 'retry'>[] };
+
+function recordPath(record: Omit<PathRecord, 'file' | 'test' | 'status' | 'retry'>): void {
+  const test = getCurrentTest();
+  if (!test) return;
+  const meta = test.meta as ModelPathMeta;
+  meta.modelPaths = [...(meta.modelPaths ?? []), record];
+}
+
+const testMachines = new WeakMap<ModelSpec, AnyStateMachine>();
+
+/** The derived test machine names the transitions as measureCoverage does; one per spec. */
+function testMachineOf(spec: ModelSpec): AnyStateMachine {
+  let machine = testMachines.get(spec);
+  if (!machine) {
+    machine = deriveTestMachine(spec.machine);
+    testMachines.set(spec, machine);
+  }
+  return machine;
 }
 
 /** A delay in ms: a number, or a named delay of the machine computed from the current context. */
