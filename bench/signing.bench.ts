@@ -21,7 +21,7 @@ import { users } from '../server/db/schema';
 import { systemClock } from '../server/clock';
 import { seedDemoData } from '../server/seed/demo';
 import { ensureCompanyCertificate } from '../server/areas/signing/certificates';
-import { createKeyVault, createLocalKeyProvider, useKeyVault } from '../server/areas/signing/key-vault';
+import { createKeyVault, createLocalKeyProvider, installKeyVault } from '../server/areas/signing/key-vault';
 import {
   appendCompletionPage,
   renderContractPdf,
@@ -34,7 +34,7 @@ import { sealPdf, sha256Hex } from '../server/areas/signing/pdf-seal';
 import { strokePng } from '../tests/support/test-data';
 
 // The company certificate's keys are sealed at rest (key-vault.ts); the bench seals with a key of its own.
-useKeyVault(createKeyVault(createLocalKeyProvider([randomBytes(32)])));
+installKeyVault(createKeyVault(createLocalKeyProvider([randomBytes(32)])));
 const runs = 15;
 const targetPages = 10;
 

@@ -21,7 +21,7 @@ import { createPortals } from './areas/promotion/portals/registry';
 import { hostname } from 'node:os';
 import { systemClock } from './clock';
 import { limitHeapGrowth } from './heap';
-import { openKeyVault, useKeyVault } from './areas/signing/key-vault';
+import { openKeyVault, installKeyVault } from './areas/signing/key-vault';
 import { protectSigningKeys } from './areas/signing/certificates';
 
 limitHeapGrowth();
@@ -29,7 +29,7 @@ limitHeapGrowth();
 const config = readConfig();
 // The signing keys' master key (docs/signing-keys.md): on the first start of the embedded default it
 // is generated into DATA_DIR; the primary makes it before it forks, so every process reads the same.
-useKeyVault(await openKeyVault({ dataDir: config.dataDir, createKeyFile: !cluster.isWorker }));
+installKeyVault(await openKeyVault({ dataDir: config.dataDir, createKeyFile: !cluster.isWorker }));
 
 /** Migrates, loads demo data into an empty database and refreshes the built-in templates. */
 async function prepareDatabase(config: ServerConfig) {

@@ -3,6 +3,10 @@
  * nothing read from the environment or a key file. Tests of the vault itself install their own.
  */
 import { randomBytes } from 'node:crypto';
-import { createKeyVault, createLocalKeyProvider, useKeyVault } from '../../server/areas/signing/key-vault';
+import {
+  createKeyVault,
+  createLocalKeyProvider,
+  installKeyVault,
+} from '../../server/areas/signing/key-vault';
 
-useKeyVault(createKeyVault(createLocalKeyProvider([randomBytes(32)])));
+installKeyVault(createKeyVault(createLocalKeyProvider([randomBytes(32)])));

@@ -269,7 +269,7 @@ function currentMasterKey(env: NodeJS.ProcessEnv, options: KeyVaultOptions): Buf
 let vault: KeyVault | null = null;
 
 /** The process's vault: set once at start (server, scripts) and by each test file's setup. */
-export function useKeyVault(next: KeyVault): void {
+export function installKeyVault(next: KeyVault): void {
   vault = next;
 }
 
