@@ -11,6 +11,11 @@ export const statisticsModel: ModelSpec = {
     const c = context as StatisticsContext;
     return [c.page, c.view?.total ?? null, c.error, c.progress?.done ?? null, c.notice];
   },
+  // In the browser, states by value and whether the search shown has rows (the export guard).
+  browserSerializeContext: (context) => {
+    const c = context as StatisticsContext;
+    return [c.view === null ? null : c.view.total > 0];
+  },
   events: {
     // A search with figures, and one with nothing (its export is refused: 没有可导出的数据).
     'xstate.done.actor.load': [
