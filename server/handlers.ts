@@ -22,6 +22,7 @@ import { managementHandlers } from './areas/management/handlers';
 import { housingHandlers } from './areas/housing/handlers';
 import { customerHandlers } from './areas/customer/handlers';
 import { promotionHandlers } from './areas/promotion/handlers';
+import { verifyHandlers } from './areas/verify/handlers';
 
 export const handlers: HandlerMap = {
   ...userHandlers,
@@ -46,4 +47,5 @@ export const handlers: HandlerMap = {
   ...housingHandlers,
   ...customerHandlers,
   ...promotionHandlers,
+  ...verifyHandlers,
 };

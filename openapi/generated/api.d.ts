@@ -7306,6 +7306,29 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/verify/verifyPdfSignatures': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 文件验签：上传 PDF，检查其中每个数字签名（无需登录）
+     * @description 设计说明：读出文件中每个数字签名（含增量更新追加的签名）：签名人、证书链是否到本平台根证书（否则为“未知签发机构”）、
+     *     签名时间、可信时间戳的机构与时间、签名后文档是否被修改。其他工具签署的文件同样可验。文件为本平台签署的合同时
+     *     （文件或其签名版本的 SHA-256 与平台记录相同，或由平台证书签署的签名写明合同编号）附该合同的签署证明审计记录。
+     *     上传的文件不保存。不是 PDF、超过 50 MB、交叉引用表损坏时拒绝并说明原因。
+     */
+    post: operations['verifyPdfSignatures'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -14046,6 +14069,106 @@ export interface components {
        */
       auth: 0 | 1;
       deptIds: number[];
+    };
+    CertificateName: {
+      /** @description 证书主题的通用名（CN） */
+      commonName: string;
+      /** @description 证书主题的组织（O） */
+      organization: string;
+    };
+    /** @description 签名所附的 RFC 3161 可信时间戳（id-aa-signatureTimeStampToken） */
+    VerifiedTimestamp: {
+      /** @description 时间戳机构名称 */
+      authority: string;
+      genTime: components['schemas']['DateTime'];
+      /** @description 时间戳的消息摘要与该签名值一致 */
+      isImprintMatching: boolean;
+      /** @description 时间戳本身的签名有效 */
+      isTokenValid: boolean;
+      /** @description 时间戳机构证书链到已知根证书 */
+      isTrusted: boolean;
+    };
+    VerifiedSignature: {
+      /** @description 在文件中的先后次序（从 1 起，先签的在前） */
+      index: number;
+      /**
+       * @description signature 数字签名；documentTimestamp 文档时间戳
+       * @enum {string}
+       */
+      kind: 'signature' | 'documentTimestamp';
+      /** @description 签名格式（adbe.pkcs7.detached、ETSI.CAdES.detached 等） */
+      subFilter: string;
+      /** @description 签名人（签名证书的通用名）；无法读出证书时为空 */
+      signerName: string;
+      /** @description 签名证书的组织 */
+      signerOrganization: string;
+      /** @description 从签名证书的签发者直到链顶的证书 */
+      issuers: components['schemas']['CertificateName'][];
+      /** @description 证书链到本平台的根证书 */
+      isTrusted: boolean;
+      /** @description 签发机构（链到已知根证书时为链上各级名称，否则为“未知签发机构”） */
+      issuerText: string;
+      /** @description 签名时间（签名属性中的时间，否则为签名字典的 /M） */
+      signingTime: components['schemas']['DateTime'] | null;
+      timestamp: components['schemas']['VerifiedTimestamp'] | null;
+      /** @description 签名范围（ByteRange）内的内容与签名的摘要一致 */
+      isIntact: boolean;
+      /** @description 签名值可用签名证书验证 */
+      isSignatureValid: boolean;
+      /**
+       * @description whole 覆盖整个文档；laterSignatures 其后只有后续签署追加的内容；modifiedAfter 签名后文档被修改
+       * @enum {string}
+       */
+      coverage: 'whole' | 'laterSignatures' | 'modifiedAfter';
+      /** @description coverage 的中文说明 */
+      coverageText: string;
+      /** @enum {string} */
+      status: 'valid' | 'modified' | 'unknownIssuer' | 'invalid';
+      /** @description 有效、已被修改、未知签发机构、签名无效 */
+      statusText: string;
+      /** @description 不是“有效”时的原因；有效时为空 */
+      problem: string;
+      /** @description 签名字典中的签名原因（/Reason） */
+      reason: string;
+      /** @description 签名字典中的签名地点（/Location） */
+      location: string;
+    };
+    VerifiedAuditEvent: {
+      createTime: components['schemas']['DateTime'];
+      /** @description 操作人（与签署证明页所印相同） */
+      actor: string;
+      /** @description 操作 */
+      action: string;
+      /** @description 操作前文件的 SHA-256 */
+      hashBefore: string | null;
+      /** @description 操作后文件的 SHA-256 */
+      hashAfter: string | null;
+    };
+    /** @description 本平台签署的合同：只含该合同的签署证明（不含手机号、证件号与来源 IP） */
+    VerifiedContract: {
+      /** @description 合同编号 */
+      contractNo: string;
+      /** @description 合同名称 */
+      title: string;
+      /** @description 发起签署的公司 */
+      companyName: string;
+      /**
+       * @description file 文件的 SHA-256 与平台封存的文件相同；revision 文件中某一签名版本与平台记录相同；contractNo 由平台证书签署的签名写明的合同编号
+       * @enum {string}
+       */
+      matchedBy: 'file' | 'revision' | 'contractNo';
+      events: components['schemas']['VerifiedAuditEvent'][];
+    };
+    VerifyReport: {
+      fileName: string;
+      /** @description 文件大小（字节） */
+      fileSize: number;
+      /** @description 整个文件的 SHA-256 */
+      sha256: string;
+      /** @description 一句话结论，例如“该文件没有数字签名”“共 3 个签名，均有效” */
+      summary: string;
+      signatures: components['schemas']['VerifiedSignature'][];
+      contract: components['schemas']['VerifiedContract'] | null;
     };
   };
   responses: {
@@ -23689,6 +23812,38 @@ export interface operations {
         content: {
           'application/json': components['schemas']['Envelope'] & {
             data?: components['schemas']['DeptScope'];
+          };
+        };
+      };
+    };
+  };
+  verifyPdfSignatures: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /**
+           * 验签文件
+           * Format: binary
+           */
+          file: string;
+        };
+      };
+    };
+    responses: {
+      /** @description 验签结果 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope'] & {
+            data?: components['schemas']['VerifyReport'];
           };
         };
       };

@@ -60,4 +60,5 @@ export const publicPaths: readonly string[] = [
   '/user/reg/loginRegister',
   '/user/retrievePassword',
   '/user/validate/sendVerifyCode',
+  '/verify/verifyPdfSignatures',
 ];

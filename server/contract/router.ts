@@ -33,14 +33,18 @@ function headerValue(request: FastifyRequest, name: string): string | undefined 
 
 async function readMultipart(
   request: FastifyRequest,
+  fileSize: number,
 ): Promise<{ fields: Record<string, unknown>; files: UploadedFile[] }> {
   if (!request.isMultipart())
     throw new ApiError(Codes.business, '请求参数错误：上传接口需要 multipart/form-data 格式');
   const fields: Record<string, unknown> = {};
   const files: UploadedFile[] = [];
-  for await (const part of request.parts({ limits: { fileSize: uploadLimitBytes, files: 5 } })) {
+  for await (const part of request.parts({ limits: { fileSize, files: 5 } })) {
     if (part.type === 'file') {
-      const data = await part.toBuffer();
+      const data = await part.toBuffer().catch((error: unknown) => {
+        if ((error as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw error;
+        throw new ApiError(Codes.business, `上传文件过大（超过 ${Math.round(fileSize / 1024 / 1024)} MB）`);
+      });
       files.push({ fieldName: part.fieldname, fileName: part.filename, mimeType: part.mimetype, data });
       fields[part.fieldname] = part.filename;
     } else {
@@ -127,7 +131,7 @@ async function answer(
   if (operation.body && validator.body) {
     let raw: unknown = request.body;
     if (operation.body.kind === 'multipart') {
-      const parts = await readMultipart(request);
+      const parts = await readMultipart(request, operation.maxUploadBytes ?? uploadLimitBytes);
       raw = parts.fields;
       files = parts.files;
     }

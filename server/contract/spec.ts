@@ -18,6 +18,8 @@ export type OperationSpec = {
   queryParameters: { name: string; required: boolean; schemaPointer: string; title: string | undefined }[];
   pathParameters: { name: string; schemaPointer: string }[];
   body: { kind: BodyKind; required: boolean; schemaPointer: string } | undefined;
+  /** x-max-upload-bytes: this operation's limit per uploaded file (verification takes 50 MB). */
+  maxUploadBytes: number | undefined;
 };
 
 export type OpenApiDocument = {
@@ -48,6 +50,7 @@ type Operation = {
   security?: unknown[];
   parameters?: (Parameter | { $ref: string })[];
   requestBody?: { required?: boolean; content: Record<string, unknown> };
+  'x-max-upload-bytes'?: number;
 };
 
 function resolveParameter(
@@ -121,6 +124,7 @@ export function listOperations(doc: OpenApiDocument): OperationSpec[] {
         queryParameters,
         pathParameters,
         body,
+        maxUploadBytes: operation['x-max-upload-bytes'],
       });
     }
   }
