@@ -1,19 +1,36 @@
 /**
- * The in-app inspector's store (dev mode, offline): every live actor, its latest snapshot and its
- * event log, fed by the `inspect` option of createActor. Stately's hosted inspector can be switched
- * on as well where it is reachable (localStorage.statelyInspect = '1').
+ * The in-app inspector's store (dev mode, offline): every live actor, its latest snapshot, its
+ * events and, per event, the snapshot after it (time travel), fed by the `inspect` option of
+ * createActor. This module is in the first bundle (actors are created before the panel loads), so
+ * it only records: everything that reads the records is in the panel's lazy chunk. Stately's hosted
+ * inspector can be switched on as well where it is reachable (localStorage.statelyInspect = '1').
  */
-import type { AnyStateMachine, InspectionEvent } from 'xstate';
+import type { AnyStateMachine, EventObject, InspectionEvent } from 'xstate';
+
+/** One received event and the actor's snapshot after it (value, context, the transitions taken). */
+export type InspectedStep = {
+  at: number;
+  event: EventObject;
+  snapshot: { value?: unknown; context?: unknown; status?: string };
+  /** Keys of the transitions the event took (`<source id> on <event> #<i>`, `<id> always #<i>`). */
+  taken: string[];
+};
 
 export type InspectedActor = {
   key: string;
   id: string;
-  ref: { send: (event: { type: string }) => void; getSnapshot: () => { status?: string } };
+  ref: { send: (event: EventObject) => void; getSnapshot: () => { status?: string } };
   machine: AnyStateMachine | null;
   value: unknown;
-  events: { at: number; type: string }[];
+  /** The snapshot as it started (before any event). */
+  start: InspectedStep | null;
+  /** The newest steps (at most `historyLimit`); `dropped` counts the older ones let go. */
+  steps: InspectedStep[];
+  dropped: number;
+  pending: string[];
 };
 
+export const historyLimit = 200;
 const actors = new Map<string, InspectedActor>();
 const listeners = new Set<() => void>();
 let version = 0;
@@ -47,6 +64,16 @@ function started(id: string): InspectedActor | undefined {
   return actors.get(id);
 }
 
+type Transition = {
+  source: { id: string; transitions: Map<string, unknown[]>; always?: unknown[] };
+  eventType: string;
+};
+
+function transitionKey(t: Transition): string {
+  if (!t.eventType) return `${t.source.id} always #${t.source.always?.indexOf(t) ?? 0}`;
+  return `${t.source.id} on ${t.eventType} #${t.source.transitions.get(t.eventType)?.indexOf(t) ?? 0}`;
+}
+
 export function inspect(event: InspectionEvent): void {
   stately?.(event);
   const id = event.actorRef.sessionId;
@@ -54,17 +81,33 @@ export function inspect(event: InspectionEvent): void {
     const machine = machineOf(event.actorRef);
     if (!machine) return;
     const ref = event.actorRef as unknown as InspectedActor['ref'];
-    created.set(id, { key: id, id: `${machine.id} (${id})`, ref, machine, value: null, events: [] });
+    created.set(id, {
+      key: id,
+      id: `${machine.id} (${id})`,
+      ref,
+      machine,
+      value: null,
+      start: null,
+      steps: [],
+      dropped: 0,
+      pending: [],
+    });
+  } else if (event.type === '@xstate.microstep') {
+    const actor = created.get(id) ?? actors.get(id);
+    actor?.pending.push(...(event._transitions as unknown as Transition[]).map(transitionKey));
   } else if (event.type === '@xstate.snapshot') {
     const actor = started(id);
     if (!actor) return;
-    actor.value = (event.snapshot as { value?: unknown }).value;
-    if ((event.snapshot as { status?: string }).status === 'stopped') actors.delete(id);
-    changed();
-  } else if (event.type === '@xstate.event') {
-    const actor = started(id);
-    if (!actor) return;
-    actor.events = [...actor.events.slice(-49), { at: Date.now(), type: event.event.type }];
+    const snapshot = event.snapshot as InspectedStep['snapshot'];
+    actor.value = snapshot.value;
+    const step = { at: Date.now(), event: event.event, snapshot, taken: actor.pending };
+    actor.pending = [];
+    if (!actor.start) actor.start = step;
+    else {
+      if (actor.steps.length >= historyLimit) actor.dropped += 1;
+      actor.steps = [...actor.steps.slice(1 - historyLimit), step];
+    }
+    if (snapshot.status === 'stopped') actors.delete(id);
     changed();
   }
 }
@@ -82,37 +125,6 @@ export function inspectionVersion(): number {
 export function inspectedActors(): InspectedActor[] {
   for (const [key, actor] of actors) if (actor.ref.getSnapshot().status === 'stopped') actors.delete(key);
   return [...actors.values()];
-}
-
-/** The inspector's "send event" box: developers drive a machine by hand. */
-export function sendToInspected(key: string, event: { type: string }): void {
-  if (typeof event.type !== 'string') return;
-  actors.get(key)?.ref.send(event);
-}
-
-/**
- * The inspector's console API, `window.inspector`: the panel's "send event" for the newest running
- * actor of a machine. It works while a modal dialog makes the panel inert (the model-based browser
- * tests use it for events that no screen offers).
- */
-export type InspectorConsole = {
-  actors: () => string[];
-  send: (machineId: string, event: { type: string }) => boolean;
-};
-
-export function installInspectorConsole(): void {
-  const api: InspectorConsole = {
-    actors: () => inspectedActors().map((actor) => actor.id),
-    send: (machineId, event) => {
-      const actor = inspectedActors()
-        .filter((candidate) => candidate.machine?.id === machineId)
-        .at(-1);
-      if (!actor || typeof event.type !== 'string') return false;
-      actor.ref.send(event);
-      return true;
-    },
-  };
-  (window as unknown as { inspector?: InspectorConsole }).inspector = api;
 }
 
 export async function enableStatelyInspector(): Promise<void> {

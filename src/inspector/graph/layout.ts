@@ -106,7 +106,7 @@ export async function layoutMachineGraph(graph: MachineGraph): Promise<LaidOutGr
     layoutOptions: {
       ...rootNode.layoutOptions,
       'elk.algorithm': 'layered',
-      'elk.direction': 'DOWN',
+      'elk.direction': 'RIGHT',
       'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
       'elk.edgeRouting': 'ORTHOGONAL',
       'elk.edgeLabels.inline': 'false',

@@ -1,0 +1,130 @@
+/**
+ * The in-app inspector on a real flow (issue 40): a sign contract's detail opened with the inspector
+ * on (localStorage.inspector, as every e2e run has it), the signContract graph with the current
+ * state marked, the timeline stepped back three events and forward to now, a transition fired by
+ * clicking it in the graph, the events copied as a test path, and axe on the open panel.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { openAs } from './support/oa';
+import { signCompany, submitSale } from './support/sign';
+
+const refresh = 'signContract.toStart on contract.refresh #0';
+
+async function openSignContractInInspector(page: Page) {
+  await page.getByRole('button', { name: '状态机检查器' }).click();
+  const panel = page.getByTestId('inspector');
+  await panel.getByRole('combobox', { name: '选择状态机' }).click();
+  await page.getByRole('option', { name: /^signContract / }).click();
+  return panel;
+}
+
+test('the inspector draws the sign contract, travels back in its events, fires a transition and copies the path', async ({
+  page,
+  request,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const company = await signCompany(request);
+  const { contractId } = await submitSale(request, company);
+  await openAs(page, company.credentials, `/views/sign/detail?contractId=${contractId}`);
+  const detail = page.getByTestId('sign-detail-page');
+  await expect(detail.getByTestId('detail-state')).toHaveText('待发起');
+
+  const panel = await openSignContractInInspector(page);
+  const graph = panel.locator('.inspector-graph[data-machine="signContract"]');
+  await expect(graph.locator('g[data-state-id="signContract.toStart.idle"]')).toHaveAttribute(
+    'data-active',
+    'true',
+  );
+  await expect(graph.locator('g[data-state-id="signContract.loading"]')).not.toHaveAttribute(
+    'data-active',
+    'true',
+  );
+  await expect(panel.getByTestId('inspector-state-value')).toHaveText('{"toStart":"idle"}');
+  // Enabled now: refresh from 待发起 (the page offers it too); the last transition taken is the load.
+  await expect(graph.locator(`g[data-transition="${refresh}"]`)).toHaveAttribute('data-mark', 'enabled');
+  await expect(
+    graph.locator('g[data-transition="signContract.loading on xstate.done.actor.loadContract #0"]'),
+  ).toHaveAttribute('data-last', 'true');
+
+  // Two refreshes from the transition buttons: six events in all (open, loaded, then refresh and loaded twice).
+  for (let round = 0; round < 2; round += 1) {
+    await panel.getByTestId('inspector-transitions').locator(`button[data-transition="${refresh}"]`).click();
+    await expect(panel.locator('.inspector-timeline li')).toHaveCount(4 + round * 2);
+    await expect(panel.getByTestId('inspector-state-value')).toHaveText('{"toStart":"idle"}');
+  }
+  const timeline = panel.locator('.inspector-timeline li');
+  await expect(timeline.nth(0)).toContainText('contract.load → loading');
+  await expect(timeline.nth(2)).toContainText('contract.refresh → loading');
+
+  // Three events back: after the first refresh, the contract was loading.
+  for (let back = 0; back < 3; back += 1) await panel.getByRole('button', { name: '后退一步' }).click();
+  await expect(panel.getByText('第 3 个事件之后的状态：')).toBeVisible();
+  await expect(panel.getByTestId('inspector-state-value')).toHaveText('loading');
+  await expect(graph.locator('g[data-state-id="signContract.loading"]')).toHaveAttribute(
+    'data-active',
+    'true',
+  );
+  await expect(graph.locator('g[data-state-id="signContract.toStart.idle"]')).not.toHaveAttribute(
+    'data-active',
+    'true',
+  );
+  await expect(panel.getByText('正在查看过去的状态（只读）')).toBeVisible();
+  await expect(panel.getByTestId('inspector-transitions')).toHaveCount(0);
+  await expect(timeline.nth(2).getByRole('button')).toHaveAttribute('aria-current', 'step');
+
+  await panel.getByRole('button', { name: '返回当前' }).click();
+  await expect(panel.getByText('当前状态：')).toBeVisible();
+  await expect(panel.getByTestId('inspector-state-value')).toHaveText('{"toStart":"idle"}');
+
+  // Fired from the drawing: a click on the arrow's label.
+  await graph.locator(`g[data-transition="${refresh}"] text`).click();
+  await expect(timeline).toHaveCount(8);
+  await expect(timeline.nth(6)).toContainText('contract.refresh → loading');
+  await expect(panel.getByTestId('inspector-state-value')).toHaveText('{"toStart":"idle"}');
+  await expect(detail.getByTestId('detail-state')).toHaveText('待发起');
+
+  await panel.getByRole('button', { name: '复制为测试路径' }).click();
+  await expect(page.getByText('复制成功')).toBeVisible();
+  const shown = panel.getByTestId('inspector-copied-path');
+  await expect(shown).toContainText("import { signContractModel } from '../models/sign-contract.model';");
+  await expect(shown).toContainText('recordedPath(signContractModel, [');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  const events = copied.match(/^ {4}\{"type":"[^"]+"/gm) ?? [];
+  expect(events.map((line) => line.trim().slice(9, -1))).toEqual([
+    'contract.load',
+    'xstate.done.actor.loadContract',
+    'contract.refresh',
+    'xstate.done.actor.loadContract',
+    'contract.refresh',
+    'xstate.done.actor.loadContract',
+    'contract.refresh',
+    'xstate.done.actor.loadContract',
+  ]);
+
+  const results = await new AxeBuilder({ page })
+    .include('[data-testid="inspector"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+});
+
+test('the machine atlas draws a machine no actor runs, found by its name', async ({ page, request }) => {
+  const company = await signCompany(request);
+  await openAs(page, company.credentials, '/layout/index');
+  await page.getByRole('button', { name: '状态机检查器' }).click();
+  const panel = page.getByTestId('inspector');
+  await panel.getByRole('tab', { name: '状态机图册' }).click();
+  const atlas = panel.getByTestId('machine-atlas');
+  await atlas.getByRole('textbox', { name: '搜索状态机' }).fill('approv');
+  await expect(atlas.getByRole('listitem')).toHaveCount(1);
+  await atlas.getByRole('button', { name: 'approval' }).click();
+  const graph = atlas.locator('.inspector-graph[data-machine="approval"]');
+  await expect(graph.locator('g[data-state-id="approval.loading"]')).toBeVisible();
+  await expect(
+    graph.locator('g[data-transition="approval.loading on xstate.done.actor.loadApproval #0"]'),
+  ).toHaveCount(1);
+  await atlas.getByRole('textbox', { name: '搜索状态机' }).fill('不存在');
+  await expect(atlas.getByText('没有找到相关状态机')).toBeVisible();
+});
