@@ -143,11 +143,18 @@ function leaves(states: string[]): string[] {
   return states.filter((s) => !states.some((other) => other !== s && other.startsWith(`${s}.`)));
 }
 
+/** A planned step (`type {payload}`): the type, and the payload in small print. */
+function eventCell(planned: string): string {
+  const space = planned.indexOf(' ');
+  if (space === -1) return `<code>${e(planned)}</code>`;
+  return `<code>${e(planned.slice(0, space))}</code><br><small><code>${e(planned.slice(space + 1))}</code></small>`;
+}
+
 function stepsTable(record: PathRecord): string {
   const planned = record.path.split(' → ');
   const rows = record.steps.map(
     (step, index) =>
-      `<tr><td>${index + 1}</td><td><code>${e(planned[index] ?? step.event)}</code></td><td>${e(sourceWords[step.source] ?? step.source)}${step.reason ? `：${e(step.reason)}` : ''}</td><td>${leaves(
+      `<tr><td>${index + 1}</td><td>${eventCell(planned[index] ?? step.event)}</td><td>${e(sourceWords[step.source] ?? step.source)}${step.reason ? `：${e(step.reason)}` : ''}</td><td>${leaves(
         step.states,
       )
         .map((s) => `<code>${e(s)}</code>`)
@@ -159,7 +166,7 @@ function stepsTable(record: PathRecord): string {
   const rest = planned.slice(stoppedAt);
   if (record.status !== 'skipped' && !record.completed && rest.length > 0) {
     rows.push(
-      `<tr class="stopped"><td>${stoppedAt + 1}</td><td><code>${e(rest[0] ?? '')}</code></td><td colspan="3">✗ 在这一步停止${rest.length > 1 ? `（其后 ${rest.length - 1} 步未运行）` : ''}</td></tr>`,
+      `<tr class="stopped"><td>${stoppedAt + 1}</td><td>${eventCell(rest[0] ?? '')}</td><td colspan="3">✗ 在这一步停止${rest.length > 1 ? `（其后 ${rest.length - 1} 步未运行）` : ''}</td></tr>`,
     );
   }
   if (rows.length === 0) return '<p>没有运行任何步骤。</p>';
@@ -169,8 +176,13 @@ function stepsTable(record: PathRecord): string {
 function pathDetails(record: PathRecord, runner: 'vitest' | 'Chromium'): string {
   const result = resultOf(record);
   const where = `${record.file}${record.project ? `（${record.project}）` : ''}${record.retry ? `，第 ${record.retry} 次重试` : ''}`;
-  return `<details class="path result-${result.key}"><summary><span class="badge ${result.key}">${result.words}</span> <span class="runner">${runner}</span> <code>${e(record.path)}</code></summary>
-<p class="where">测试：${e(record.test)} · ${e(where)}</p>
+  const events = record.path
+    .split(' → ')
+    .map((event) => event.split(' ')[0])
+    .filter((event) => event !== 'xstate.init');
+  return `<details class="path result-${result.key}"><summary><span class="badge ${result.key}">${result.words}</span> <span class="runner">${runner}</span> <code>${e(events.join(' → ') || '（初始状态）')}</code></summary>
+<p class="where">测试文件：${e(where)}</p>
+<p class="where">完整路径（含事件数据）：<code>${e(record.path)}</code></p>
 ${record.error ? `<p><strong>失败信息：</strong></p><pre class="error">${e(record.error)}</pre>` : ''}
 ${stepsTable(record)}</details>`;
 }
@@ -419,13 +431,14 @@ h1{margin-top:24px}h2{border-bottom:2px solid #d0d3da;padding-bottom:4px;margin-
 table{border-collapse:collapse;margin:8px 0}th,td{border:1px solid #c7cad1;padding:3px 7px;text-align:left;vertical-align:top}
 thead th{background:#eef0f3}caption{text-align:left;font-weight:600;padding:4px 0}
 td[data-figure]{text-align:right;font-variant-numeric:tabular-nums}
-code{font-size:12px;word-break:break-all}pre.error{white-space:pre-wrap;background:#fff0ee;border:1px solid #c0392b;padding:8px;font-size:12px}
+code{font-size:12px;overflow-wrap:anywhere}pre.error{white-space:pre-wrap;background:#fff0ee;border:1px solid #c0392b;padding:8px;font-size:12px}
 .scroll{overflow:auto;max-height:80vh;border:1px solid #d0d3da;background:#fcfcfd}
 details{margin:4px 0}summary{cursor:pointer}details.path{border-left:4px solid #c7cad1;padding-left:8px}
 details.result-failed,details.result-other{border-left-color:#c0392b}details.result-passed{border-left-color:#007a5a}
 .badge{font-weight:600;padding:0 4px;border-radius:3px}.badge.passed{color:#00573f}.badge.failed,.badge.other{color:#a02a1e}.badge.skipped{color:#5d6068}
 .runner{color:#4a4d55}.where{color:#4a4d55;font-size:13px;margin:2px 0}
-.steps td,.steps th{font-size:13px}tr.stopped td{background:#fff0ee}
+.steps td,.steps th{font-size:13px}.steps td:nth-child(4){min-width:200px}.steps td:nth-child(5){min-width:260px}
+section.machine,h2,h3{scroll-margin-top:64px}tr.stopped td{background:#fff0ee}
 .legend{list-style:none;padding:0}.legend li{display:flex;align-items:center;gap:8px;margin:2px 0}
 .swatch{display:inline-block;width:10px;height:10px;margin-right:6px;border:2px solid}
 .swatch.cov-both{background:#d5efe6;border-color:#007a5a}.swatch.cov-chromium{background:#d4e5f3;border-color:#0060a0}
