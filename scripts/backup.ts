@@ -2,13 +2,16 @@
  * npm run backup [FILE]: writes the whole database — uploaded files included, and files an earlier
  * version left in DATA_DIR/files — to FILE, by default DATA_DIR/backups/anjuqian-<UTC time>.jsonl.gz.
  * On PGlite the server must be stopped first; a PostgreSQL database is backed up while it runs.
- * The format is described in server/db/backup.ts.
+ * The format is described in server/db/backup.ts. Signing keys an older version left in clear are
+ * sealed first (as the server's start does), so the file never holds a usable key.
  */
 import { createWriteStream, existsSync, mkdirSync, rmSync, statSync, type WriteStream } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { readConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { writeBackup } from '../server/db/backup';
+import { openKeyVault, installKeyVault } from '../server/areas/signing/key-vault';
+import { protectSigningKeys } from '../server/areas/signing/certificates';
 import { refuseWhileServerRuns } from './server-pid';
 
 const config = readConfig();
@@ -22,6 +25,9 @@ try {
   const started = performance.now();
   let output: WriteStream | undefined;
   try {
+    // The embedded default's key file is made here if the server never started since it came.
+    installKeyVault(await openKeyVault({ dataDir: config.dataDir, createKeyFile: !config.databaseUrl }));
+    await protectSigningKeys(database.db);
     mkdirSync(dirname(file), { recursive: true });
     output = createWriteStream(file, { flags: 'wx' });
     const legacyFilesFolder = join(config.dataDir, 'files');

@@ -10,6 +10,8 @@
  *   …                                                    tables in foreign-key order, parents first
  * bytea columns are "\\x…" hex, which json_populate_recordset reads back. to_jsonb rather than
  * row_to_json: it keeps no raw line breaks from json columns, so a row is always one line.
+ * Signing keys are in the tables only sealed (server/areas/signing/key-vault.ts), so a backup holds
+ * them sealed too; restoring needs the master key they were sealed with (RestoreOptions.check).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
@@ -95,12 +97,25 @@ export async function writeBackup(
   return { ...summarise(header, tables), legacyFiles };
 }
 
+export type RestoreOptions = {
+  /**
+   * Runs on the restored rows inside the restore's transaction; what it throws undoes the restore.
+   * scripts/restore.ts opens every sealed signing key with the configured master key here, so a
+   * backup is never restored where its keys cannot be used.
+   */
+  check?: (tx: Db) => Promise<void>;
+};
+
 /**
  * Restores a gzip'd backup into db, in one transaction: refused unless db has no company yet and the
  * backup has this code's schema version. The reference data a fresh database is given at open
  * (versions, help pages, platform communities) is replaced by the backup's.
  */
-export async function restoreBackup(db: Db, input: Readable): Promise<BackupSummary> {
+export async function restoreBackup(
+  db: Db,
+  input: Readable,
+  options: RestoreOptions = {},
+): Promise<BackupSummary> {
   const lines = readLines(input);
   try {
     const header = checkHeader(await lines.next());
@@ -119,6 +134,7 @@ export async function restoreBackup(db: Db, input: Readable): Promise<BackupSumm
         tables.push({ table: section.table, rows: section.rows });
       }
       await resetSequences(tx);
+      await options.check?.(tx);
     });
     return summarise(header, tables);
   } finally {
