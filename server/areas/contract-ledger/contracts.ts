@@ -24,8 +24,6 @@ import { formatDateTime } from '../../format';
 import {
   deletableRentStates,
   deletableSaleStates,
-  rentStates,
-  saleStates,
   type RentState,
   type SaleState,
 } from '../../../machines/contract-states';
@@ -37,6 +35,7 @@ import { findPendingApproval } from '../oa/instances';
 import { loadHierarchy, subtreeIds } from '../org/department-scope';
 import { requireContractAuth, visibleContracts } from './scope';
 import { ContractAuth } from '../../../domain/auth-ids';
+import { ledgerStateNaming } from '../contract-settings/settings';
 
 export const contractMissing = '合同不存在或已被删除';
 
@@ -424,6 +423,7 @@ export async function ledgerContractsConcerning(
       ),
     )
     .orderBy(desc(ledgerContracts.entryTime), desc(ledgerContracts.id));
+  const named = await ledgerStateNaming(db, session.companyId);
   return rows.map((row) => {
     const type = row.contractType as LedgerType;
     return {
@@ -436,7 +436,7 @@ export async function ledgerContractsConcerning(
       running: isRunningContract({ source: 2, contractType: type, state: row.state })
         ? (1 as const)
         : (0 as const),
-      stateName: type === 1 ? saleStates[row.state as SaleState] : rentStates[row.state as RentState],
+      stateName: named(type, row.state),
       partyANames: row.partyAName,
       partyBNames: row.partyBName,
       createTime: formatDateTime(row.entryTime),

@@ -34,7 +34,7 @@ import { requireContractAuth } from './scope';
 import { ContractAuth } from '../../../domain/auth-ids';
 import { isLedgerDeal } from '../../../domain/sign-deal';
 import { takeBackDeal, writeDeal } from '../deals/contract-deal';
-import { requireAttachmentsFor } from '../contract-settings/settings';
+import { ledgerStateNaming, requireAttachmentsFor } from '../contract-settings/settings';
 
 const changedMeanwhile = '合同状态已变化，请刷新后重试';
 
@@ -109,6 +109,7 @@ async function reportStateChange(
   at: Date,
 ): Promise<void> {
   if (operatorUserId === contract.userId) return;
+  const named = await ledgerStateNaming(tx, contract.companyId);
   const [operator] = await tx.select({ name: users.name }).from(users).where(eq(users.id, operatorUserId));
   await sendMessages(tx, {
     companyId: contract.companyId,
@@ -117,7 +118,7 @@ async function reportStateChange(
     title: '合同状态变更',
     content: `您经办的${type === 1 ? '买卖' : '租赁'}合同 ${contract.contractNo}（${contract.houseName}）由${
       operator?.name ?? '同事'
-    }从「${stateName(type, contract.state)}」变更为「${stateName(type, target)}」`,
+    }从「${named(type, contract.state)}」变更为「${named(type, target)}」`,
     senderId: operatorUserId,
     link: {
       appType: 5,
@@ -168,8 +169,9 @@ export async function changeContractState(
   await requireContractAuth(db, session, ContractAuth.changeState);
   const remark = input.remark?.trim() || null;
   const needsRemark: readonly number[] = type === 1 ? saleStatesNeedingRemark : rentStatesNeedingRemark;
+  const named = await ledgerStateNaming(db, session.companyId);
   if (needsRemark.includes(input.state) && !remark)
-    throw businessError(`请填写${stateName(type, input.state)}原因`);
+    throw businessError(`请填写${named(type, input.state)}原因`);
   return db.transaction(async (tx) => {
     const contract = await findVisibleContract(tx, session, type, input.contractId);
     const allowed =
@@ -188,8 +190,8 @@ export async function changeContractState(
     const oaItemId = (
       type === 1 ? saleApprovalItem(input.state as SaleState) : rentApprovalItem(input.state as RentState)
     ) as OaItemId;
-    const from = stateName(type, contract.state);
-    const to = stateName(type, input.state);
+    const from = named(type, contract.state);
+    const to = named(type, input.state);
     const started = await startApproval(tx, {
       companyId: session.companyId,
       sponsorUserId: session.userId,

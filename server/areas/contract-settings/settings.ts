@@ -115,3 +115,14 @@ export async function requireAttachmentsFor(
   );
   if (missing.length > 0) throw businessError(`请先上传必备附件：${missing.join('、')}`);
 }
+
+/** The company's names of the ledger's states (合同台账状态名称): a lookup by contract type and state. */
+export async function ledgerStateNaming(
+  db: Db,
+  companyId: number,
+): Promise<(contractType: 1 | 2, state: number) => string> {
+  const { saleStateNames, rentStateNames } = await readContractSetting(db, companyId);
+  return (contractType, state) =>
+    (contractType === 1 ? saleStateNames : rentStateNames).find((entry) => entry.state === state)
+      ?.stateName ?? String(state);
+}

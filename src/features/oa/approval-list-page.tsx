@@ -5,26 +5,17 @@
  * machine). The page parameter approvalId opens that record at once (a link from a message).
  */
 import { useState } from 'react';
-import { useMachine } from '@xstate/react';
 import { Badge, Box, Button, Card, Flex, Heading, Tabs, Text } from '@radix-ui/themes';
-import { resourceMachine } from '../../../machines/resource.machine';
-import { inspect } from '../../inspector/inspection-store';
 import type { PageProps } from '../../core/workspace';
 import { useWorkspace } from '../../core/workspace';
 import { DateRangeFilter, FilterBar } from '../../ui/list-page/filter-bar';
 import { ListTable, type Column } from '../../ui/list-page/list-table';
 import { useFilterDraft, useListPage } from '../../ui/list-page/use-list-page';
-import {
-  fetchApprovals,
-  loadSponsors,
-  oaPageSize,
-  type ApprovalListQuery,
-  type OaInstance,
-  type Staff,
-} from './oa-actors';
+import { fetchApprovals, oaPageSize, type ApprovalListQuery, type OaInstance } from './oa-actors';
 import { ApprovalDialog } from './approval-detail';
 import { appTypeNames, approvalStatusColors, approvalStatusNames, approvalViews } from './oa-format';
-import { FilterSelect, namedOptions, staffOptions } from '../../ui/list-page/filter-select';
+import { FilterSelect, namedOptions } from '../../ui/list-page/filter-select';
+import { StaffPick } from '../../ui/staff-pick';
 
 type Filters = {
   appType: string;
@@ -63,8 +54,6 @@ const approvalApps = [
   { value: 5, label: '合同' },
   { value: 6, label: '签约' },
 ];
-
-const sponsorsMachine = resourceMachine.provide({ actors: { load: loadSponsors } });
 
 function approvalColumns(onOpen: (approvalId: number) => void): Column<OaInstance>[] {
   return [
@@ -126,8 +115,6 @@ export default function ApprovalListPage({ params }: PageProps) {
   const [openId, setOpenId] = useState<number | null>(
     Number.isInteger(initialId) && initialId > 0 ? initialId : null,
   );
-  const [sponsors] = useMachine(sponsorsMachine, { inspect });
-  const staff = (sponsors.context.data as Staff[] | null) ?? [];
 
   return (
     <Flex direction="column" gap="4" p="5" data-testid="approval-page">
@@ -186,12 +173,12 @@ export default function ApprovalListPage({ params }: PageProps) {
           options={approvalApps}
           onChange={(appType) => set({ appType })}
         />
-        <FilterSelect
+        <StaffPick
           label="发起人"
-          allLabel="全部发起人"
-          value={draft.sponsorUserId}
-          options={staffOptions(staff)}
-          onChange={(sponsorUserId) => set({ sponsorUserId })}
+          anyLabel="全部发起人"
+          userId={draft.sponsorUserId === 'all' ? null : Number(draft.sponsorUserId)}
+          onChange={(person) => set({ sponsorUserId: String(person.userId) })}
+          onClear={() => set({ sponsorUserId: 'all' })}
         />
         <FilterSelect
           label="审批状态"

@@ -25,7 +25,7 @@ import {
   type SettingData,
 } from './oa-actors';
 import { ContractDetail } from './contract-detail';
-import { rentStateNames, saleStateNames } from './oa-format';
+import { LedgerStateNamesProvider, useStateNames } from './ledger-state-names';
 
 const flowsMachine = resourceMachine.provide({ actors: { load: loadSetting } });
 
@@ -86,11 +86,11 @@ function ContractResults({
     }),
   );
   const [state] = useMachine(machine, { inspect });
+  const names = useStateNames(kind);
   const data = state.context.data as Page<SaleItem | RentItem> | null;
   if (state.matches('failed')) return <Text color="red">{state.context.error}</Text>;
   if (!data) return <Text color="gray">加载中...</Text>;
   if (data.list.length === 0) return <Text color="gray">没有找到合同</Text>;
-  const names = kind === 'sale' ? saleStateNames : rentStateNames;
   return (
     <Flex direction="column" gap="1" data-testid="start-contracts">
       {data.list.map((row) => (
@@ -117,6 +117,14 @@ function ContractResults({
 }
 
 export default function ApprovalStartPage(_props: PageProps) {
+  return (
+    <LedgerStateNamesProvider>
+      <ApprovalStart />
+    </LedgerStateNamesProvider>
+  );
+}
+
+function ApprovalStart() {
   const workspace = useWorkspace();
   const [kind, setKind] = useState<ContractKind>('sale');
   const [draft, setDraft] = useState('');

@@ -39,7 +39,8 @@ import {
 import { errorText, formatWan, formatYuan } from './oa-format';
 import { Pictures } from './contract-pictures';
 import { DealLinkItems } from '../../shared/deal-link-items';
-import { PendingApproval, StateBadge, StateChangeForm, stateNames } from './contract-state-change';
+import { PendingApproval, StateBadge, StateChangeForm } from './contract-state-change';
+import { useStateNames } from './ledger-state-names';
 import { usePermissions } from '../../core/permissions';
 import { ContractAuth, SignAuth } from '../../../domain/auth-ids';
 import { useRecordWatch } from '../../core/record-watch';
@@ -83,6 +84,7 @@ export function ContractDetail({
   onDeleted: () => void;
 }) {
   const { can } = usePermissions();
+  const stateNames = useStateNames(kind);
   const [detail, setDetail] = useState<SaleDetail | RentDetail | null>(null);
   const [machine] = useState(() =>
     (kind === 'sale' ? saleContractMachine : rentContractMachine).provide({
@@ -209,7 +211,7 @@ export function ContractDetail({
         <PendingApproval
           key={pendingApprovalId}
           approvalId={pendingApprovalId}
-          targetName={stateNames(kind)[requested?.to ?? 0] ?? ''}
+          targetName={stateNames[requested?.to ?? 0] ?? ''}
           contract={actor}
           record={ledgerRecord(kind, contractId)}
         />
@@ -320,7 +322,7 @@ export function ContractDetail({
                     <Table.Row key={index}>
                       <Table.Cell>{record.createTime}</Table.Cell>
                       <Table.Cell>
-                        {stateNames(kind)[record.fromState] ?? '—'} → {stateNames(kind)[record.toState]}
+                        {stateNames[record.fromState] ?? '—'} → {stateNames[record.toState]}
                         {record.approvalId ? '（经审批）' : ''}
                       </Table.Cell>
                       <Table.Cell>{record.remark ?? '—'}</Table.Cell>

@@ -8,12 +8,9 @@
  * add flags allow it (getContractAddOperateAuth: newAddBtn and saleContractNewAdd / rentContractNewAdd).
  */
 import { useState } from 'react';
-import { useMachine } from '@xstate/react';
 import { Badge, Box, Button, Card, Flex, Heading, Tabs, Text } from '@radix-ui/themes';
 import { SearchField } from '../../ui/search-field';
 import { Select } from '../../ui/select';
-import { resourceMachine } from '../../../machines/resource.machine';
-import { inspect } from '../../inspector/inspection-store';
 import type { PageProps } from '../../core/workspace';
 import { DetailDialog } from '../../ui/list-page/detail-dialog';
 import { DateRangeFilter, FilterBar } from '../../ui/list-page/filter-bar';
@@ -21,28 +18,20 @@ import { ListTable, type Column } from '../../ui/list-page/list-table';
 import { useFilterDraft, useListPage } from '../../ui/list-page/use-list-page';
 import {
   fetchContracts,
-  loadSponsors,
   oaPageSize,
   type ContractKind,
   type RentItem,
   type SaleItem,
   type SaleSearch,
-  type Staff,
 } from './oa-actors';
 import { ContractDetail } from './contract-detail';
 import { ContractAddButton } from './contract-add-dialog';
 import { canAddContract } from './contract-add-body';
 import { usePermissions } from '../../core/permissions';
-import {
-  formatWan,
-  formatYuan,
-  rentStateColors,
-  rentStateNames,
-  saleStateColors,
-  saleStateNames,
-  searchKinds,
-} from './oa-format';
-import { FilterSelect, namedOptions, staffOptions } from '../../ui/list-page/filter-select';
+import { formatWan, formatYuan, rentStateColors, saleStateColors, searchKinds } from './oa-format';
+import { FilterSelect, namedOptions } from '../../ui/list-page/filter-select';
+import { StaffPick } from '../../ui/staff-pick';
+import { LedgerStateNamesProvider, useLedgerStateNames, type LedgerStateNames } from './ledger-state-names';
 
 type Search = {
   kind: string;
@@ -87,15 +76,16 @@ const ledgerSorts = [
   { value: 2, label: '签约时间升序' },
 ];
 
-const staffMachine = resourceMachine.provide({ actors: { load: loadSponsors } });
-
 type Row = SaleItem | RentItem;
 
 const loadLedger = (query: Query, page: number, pageSize: number) =>
   fetchContracts(query.kind, query.search, page, pageSize);
 
-function ledgerColumns(kind: ContractKind, onOpen: (contractId: number) => void): Column<Row>[] {
-  const names = kind === 'sale' ? saleStateNames : rentStateNames;
+function ledgerColumns(
+  kind: ContractKind,
+  names: LedgerStateNames[ContractKind],
+  onOpen: (contractId: number) => void,
+): Column<Row>[] {
   const colors: Record<number, string> = kind === 'sale' ? saleStateColors : rentStateColors;
   const person = (name: string, phone: string | null | undefined) => (
     <>
@@ -185,7 +175,15 @@ function ledgerColumns(kind: ContractKind, onOpen: (contractId: number) => void)
   ];
 }
 
-export default function ContractLedgerPage({ params }: PageProps) {
+export default function ContractLedgerPage(props: PageProps) {
+  return (
+    <LedgerStateNamesProvider>
+      <ContractLedger {...props} />
+    </LedgerStateNamesProvider>
+  );
+}
+
+function ContractLedger({ params }: PageProps) {
   const initialKind: ContractKind = params['contractType'] === '2' ? 'rent' : 'sale';
   const initialId = Number(params['contractId']);
   const fromHouse = Number(params['houseId']);
@@ -202,9 +200,8 @@ export default function ContractLedgerPage({ params }: PageProps) {
     Number.isInteger(initialId) && initialId > 0 ? initialId : null,
   );
   const [tags, setTags] = useState<Map<number, string>>(new Map());
-  const [staffState] = useMachine(staffMachine, { inspect });
-  const staff = (staffState.context.data as Staff[] | null) ?? [];
-  const stateNames = kind === 'sale' ? saleStateNames : rentStateNames;
+  const allStateNames = useLedgerStateNames();
+  const stateNames = allStateNames[kind];
   const [tagsOf, setTagsOf] = useState<Row[]>([]);
   if (tagsOf !== list.rows) {
     // The tag filter offers the tags seen on the pages shown so far.
@@ -283,12 +280,12 @@ export default function ContractLedgerPage({ params }: PageProps) {
             width={200}
           />
         </Flex>
-        <FilterSelect
+        <StaffPick
           label="签约人"
-          allLabel="全部签约人"
-          value={draft.userId}
-          options={staffOptions(staff)}
-          onChange={(userId) => set({ userId })}
+          anyLabel="全部签约人"
+          userId={draft.userId === 'all' ? null : Number(draft.userId)}
+          onChange={(person) => set({ userId: String(person.userId) })}
+          onClear={() => set({ userId: 'all' })}
         />
         <FilterSelect
           label="合同状态"
@@ -320,7 +317,7 @@ export default function ContractLedgerPage({ params }: PageProps) {
       <ListTable
         id="contract-list"
         list={list}
-        columns={ledgerColumns(list.query.kind, setOpenId)}
+        columns={ledgerColumns(list.query.kind, allStateNames[list.query.kind], setOpenId)}
         rowKey={(row) => row.contractId}
         emptyText="暂无合同"
         testId="contract-list"

@@ -19,15 +19,8 @@ import {
 import { inspect } from '../../inspector/inspection-store';
 import { approvalActors, type ContractKind, type OaInstanceDetail } from './oa-actors';
 import { disableRecordPages, type RecordRef } from '../../core/record-watch';
-import {
-  approvalStatusNames,
-  rentStateColors,
-  rentStateNames,
-  saleStateColors,
-  saleStateNames,
-} from './oa-format';
-
-export const stateNames = (kind: ContractKind) => (kind === 'sale' ? saleStateNames : rentStateNames);
+import { approvalStatusNames, rentStateColors, saleStateColors } from './oa-format';
+import { useStateNames } from './ledger-state-names';
 
 function allowedTargets(kind: ContractKind, from: number, frozenFrom: number | null): number[] {
   if (kind === 'sale')
@@ -45,9 +38,10 @@ function needsRemark(kind: ContractKind, to: number): boolean {
 
 export function StateBadge({ kind, state }: { kind: ContractKind; state: number }) {
   const color = kind === 'sale' ? saleStateColors[state] : rentStateColors[state];
+  const names = useStateNames(kind);
   return (
     <Badge size="2" color={color ?? 'gray'} data-testid="contract-state">
-      {stateNames(kind)[state]}
+      {names[state]}
     </Badge>
   );
 }
@@ -140,6 +134,7 @@ export function StateChangeForm({
   onSubmit: (to: number, remark: string) => void;
 }) {
   const targets = allowedTargets(kind, from, frozenFrom);
+  const names = useStateNames(kind);
   const [to, setTo] = useState<string>('');
   const [remark, setRemark] = useState('');
   if (targets.length === 0)
@@ -158,7 +153,7 @@ export function StateChangeForm({
           <Select.Content>
             {targets.map((value) => (
               <Select.Item key={value} value={String(value)}>
-                {from === 5 ? `解冻（回到${stateNames(kind)[value]}）` : stateNames(kind)[value]}
+                {from === 5 ? `解冻（回到${names[value]}）` : names[value]}
               </Select.Item>
             ))}
           </Select.Content>
@@ -167,7 +162,7 @@ export function StateChangeForm({
       {to !== '' && needsRemark(kind, target) && (
         <TextArea
           aria-label="变更原因"
-          placeholder={`请填写${stateNames(kind)[target]}的原因`}
+          placeholder={`请填写${names[target]}的原因`}
           value={remark}
           maxLength={140}
           onChange={(e) => setRemark(e.target.value)}

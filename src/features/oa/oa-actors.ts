@@ -149,13 +149,6 @@ export async function fetchApprovals(
   return { rows: result.data ?? [], total: result.total ?? 0 };
 }
 
-export const loadSponsors = fromPromise<unknown>(async () => {
-  const result = await ok(
-    api.GET('/org/v2/staffList', { params: { query: { pageindex: 1, pagesize: 100 } } }),
-  );
-  return result.data ?? [];
-});
-
 function toRecord(detail: OaInstanceDetail | undefined): OaInstanceDetail {
   if (!detail) throw new Error('审批记录为空');
   return detail;
