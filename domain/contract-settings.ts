@@ -78,3 +78,29 @@ export function missingAttachments(
 export function needsAttachments(contractType: 1 | 2, targetState: number): boolean {
   return contractType === 1 ? targetState === 3 || targetState === 4 : targetState === 4;
 }
+
+export type DefaultCommission = { saleRate: number; rentRate: number; dailiFeeA: number; dailiFeeB: number };
+
+const cents = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * The commission 合同基础设置 suggests for a new contract of this amount: a sale's 甲方/乙方中介服务费
+ * (saleRate % of the price, split A/B), a rent's 代理费 (rentRate % of a month's rent) and its
+ * 甲方/乙方代理费比例. Nothing is suggested for an amount not known yet.
+ */
+export function defaultCommissionFields(
+  commission: DefaultCommission,
+  contractType: 1 | 2,
+  amount: number | null,
+): Record<string, number> {
+  if (contractType === 2) {
+    const shares = { dailiFeeA: commission.dailiFeeA, dailiFeeB: commission.dailiFeeB };
+    return amount && amount > 0
+      ? { dailiFee: cents((amount * commission.rentRate) / 100), ...shares }
+      : shares;
+  }
+  if (!amount || amount <= 0) return {};
+  const total = cents((amount * commission.saleRate) / 100);
+  const partyA = cents((total * commission.dailiFeeA) / 100);
+  return { partyAAgencyFee: partyA, partyBAgencyFee: cents(total - partyA) };
+}

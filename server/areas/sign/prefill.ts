@@ -13,6 +13,8 @@ import type { Session } from '../../contract/types';
 import { findVisibleContract, type LedgerType } from '../contract-ledger/contracts';
 import { houseForContract, type HouseForContract } from '../housing/contract-deals';
 import { customerForContract } from '../customer/contract-deals';
+import { readContractSetting } from '../contract-settings/settings';
+import { defaultCommissionFields } from '../../../domain/contract-settings';
 
 type Schemas = components['schemas'];
 type LedgerParty = Schemas['ContractParty'];
@@ -102,12 +104,35 @@ export async function prefillContract(
   else if (input.houseId !== undefined)
     form = prefillFromHouse(await houseForContract(db, session, input.houseId, type));
   else throw notFound('请选择合同台账或房源');
+  form = await withDefaultCommission(db, session.companyId, type, form);
   if (input.customerId === undefined) return form;
   const customer = await customerForContract(db, session, input.customerId);
   return {
     ...form,
     partyB: { subjectType: 1, certType: 1, name: customer.name, ...present({ phone: customer.phone }) },
   };
+}
+
+/**
+ * The default commission of 合同基础设置 where the source has none: a sale's 中介服务费 from its price,
+ * a rent's 代理费 and its split from the monthly rent. A source that gives any of them is kept as it is.
+ */
+async function withDefaultCommission(
+  db: Db,
+  companyId: number,
+  type: LedgerType,
+  form: Prefill,
+): Promise<Prefill> {
+  const transaction = (form.transaction ?? {}) as Record<string, unknown>;
+  const rental = (form.rental ?? {}) as Record<string, unknown>;
+  const amount = Number(type === 1 ? transaction['transactionPrice'] : rental['monthlyRent']) || null;
+  const { commission } = await readContractSetting(db, companyId);
+  const defaults = defaultCommissionFields(commission, type, amount);
+  const isGiven = Object.keys(defaults).some(
+    (key) => transaction[key] !== undefined && transaction[key] !== null,
+  );
+  if (isGiven || Object.keys(defaults).length === 0) return form;
+  return { ...form, transaction: { ...transaction, ...defaults } };
 }
 
 async function prefillFromLedger(
