@@ -27,6 +27,12 @@ export function isSameAddress(a: string, b: string): boolean {
   return normalizePagePath(pathA) === normalizePagePath(pathB) && paramsA.toString() === paramsB.toString();
 }
 
+/** Whether the app has a page behind this one in the browser's history (react-router counts them). */
+function hasPageBehind(): boolean {
+  const state: unknown = window.history.state;
+  return typeof state === 'object' && state !== null && 'idx' in state && Number(state.idx) > 0;
+}
+
 export default function StandalonePage() {
   const params = useParams();
   const location = useLocation();
@@ -55,10 +61,14 @@ export default function StandalonePage() {
       // The navigation lock (000 section 8): the page shown, opened again, is refused.
       if (isSameAddress(target, address)) return;
       movedFrom.current = address;
-      void navigate(target);
+      // The same page with other parameters (a template chosen, a draft saved) is this page still, as
+      // it stays one tab in the main layout: the address is replaced, so 返回 leaves the page itself.
+      const isSamePage = normalizePagePath(target.split('?')[0] ?? '') === normalizePagePath(path);
+      void navigate(target, { replace: isSamePage });
     },
-    // Back in the browser; to / (then the main layout) when this is the app's first page.
-    goBack: () => void (location.key === 'default' ? navigate('/') : navigate(-1)),
+    // Back in the browser; to / (then the main layout) when this is the app's first page. Read when
+    // asked, not when the page first drew: a page may keep the workspace of its first render.
+    goBack: () => void (hasPageBehind() ? navigate(-1) : navigate('/')),
     // A page on its own address has no tab: closing this page (the gate's 取消) goes to the main
     // layout, unless it has just opened another page (a deleted contract goes back to its list);
     // closing another page's tab changes nothing.
