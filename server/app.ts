@@ -20,6 +20,9 @@ import { createDatabaseStorage, type FileStorage } from './storage/files';
 import { defaultAddressLimits, type AddressLimits } from './areas/user/address-limits';
 import type { Portals } from './areas/promotion/portals/portal';
 import { createSandboxPortals } from './areas/promotion/portals/sandbox';
+import { signingTrustFromEnv } from './areas/signing/trust';
+import type { SandboxTsa } from './areas/signing/tsa/sandbox-tsa';
+import { registerSandboxTsaRoutes } from './areas/signing/tsa/sandbox-tsa-route';
 import { registerSecurityHeaders } from './security-headers';
 
 export const bodyLimitBytes = 10 * 1024 * 1024;
@@ -36,6 +39,8 @@ export type AppOptions = {
   addressLimits?: AddressLimits;
   /** The listing portals; defaults to the sandbox portals (tests pass theirs to make them fail or slow). */
   portals?: Portals;
+  /** The sandbox TSA; tests pass theirs to take it down. Signing uses it unless SIGNING_TSA_URL is set. */
+  sandboxTsa?: SandboxTsa;
   clientDir?: string;
   isSandbox?: boolean;
   logger?: boolean;
@@ -84,7 +89,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSecurityHeaders(app);
   await app.register(formbody, { bodyLimit: bodyLimitBytes });
   await app.register(multipart);
+  const trust = signingTrustFromEnv({
+    db: options.db,
+    clock: options.clock,
+    ...(options.sandboxTsa ? { sandboxTsa: options.sandboxTsa } : {}),
+  });
   const services = {
+    signingTrust: trust.trust,
     isSandbox: options.isSandbox ?? true,
     db: options.db,
     clock: options.clock,
@@ -126,6 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       .send({ message: Messages.internal });
   });
   registerContractRoutes(app, { document: loadContract(), handlers, services });
+  if (services.isSandbox) await registerSandboxTsaRoutes(app, trust.sandboxTsa);
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(apiPrefix)) {
       return reply.code(200).send({ code: Codes.notFound, message: Messages.unknownApi, data: null });

@@ -1,5 +1,6 @@
 /** Handler types derived from the generated contract: a handler's input and reply follow its operation. */
 import type { Portals } from '../areas/promotion/portals/portal';
+import type { SigningTrust } from '../areas/signing/trust';
 import type { operations } from '../../openapi/generated/api';
 import type { Db } from '../db/db';
 import type { Clock } from '../clock';
@@ -73,6 +74,8 @@ export type Services = {
   addressLimits: AddressLimits;
   /** The listing portals (sandbox or real, by configuration; server/areas/promotion/portals). */
   portals: Portals;
+  /** The CA that issues each signer's certificate and the TSA that dates each signature. */
+  signingTrust: SigningTrust;
 };
 
 export type HandlerContext = Services & {

@@ -8,6 +8,7 @@ import { call, createTestApp, login, type TestApp } from '../support/test-app';
 import { createDatabaseStorage } from '../../server/storage/files';
 import { signSeals, signingAuthorities } from '../../server/db/schema-signing';
 import { idCard, saleContent, strokePng } from '../support/test-data';
+import { expectStandAloneSignatures } from '../support/pades-tokens';
 
 type Headers = Record<string, string>;
 
@@ -267,6 +268,15 @@ describe('signing for real: links, seals, the signed and sealed PDF', () => {
     expect(report).toContain('Certificate is Trusted');
     expect(report).toContain('Total document signed');
     expect(report).toContain('安居房产经纪有限公司');
+    // Each signing is its own PAdES B-T signature (issue 39): 张三 and 李四 with their own one-day
+    // certificates, the 居间方's seal-free seal and 签署证明 with the company's, each timestamped.
+    const own = expectStandAloneSignatures(sealed, await t.tsa.chainPem(), [
+      '张三',
+      '李四',
+      '安居房产经纪有限公司',
+      '安居房产经纪有限公司',
+    ]);
+    expect(own.split(/^Signature #\d+:/m)).toHaveLength(5);
 
     // One byte changed inside the signed range: pdfsig no longer accepts it.
     const tampered = Buffer.from(sealed);

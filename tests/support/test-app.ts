@@ -10,6 +10,7 @@ import { openDatabase, type Database } from '../../server/db/client';
 import { buildApp } from '../../server/app';
 import { seedDemoData } from '../../server/seed/demo';
 import { createManualClock } from '../../server/clock';
+import { createSandboxTsa, type SandboxTsa } from '../../server/areas/signing/tsa/sandbox-tsa';
 import type { SmsProvider } from '../../server/sandbox/sms';
 import { createPostgresDatabase, type TemplateKind } from './database-templates';
 
@@ -22,6 +23,8 @@ export type TestApp = {
   databaseUrl: string | undefined;
   clock: ReturnType<typeof createManualClock>;
   sms: SmsProvider & { sent: { phone: string; content: string }[] };
+  /** The sandbox TSA signing uses (on the test's clock); tests take it down with setDown(true). */
+  tsa: SandboxTsa;
   close: () => Promise<void>;
 };
 
@@ -49,13 +52,21 @@ export async function createTestApp(options: { seed?: boolean } = {}): Promise<T
       sent.push({ phone, content });
     },
   };
-  const app = await buildApp({ db: database.db, clock, sms, logger: process.env['TEST_LOG'] === '1' });
+  const tsa = createSandboxTsa(database.db, clock);
+  const app = await buildApp({
+    db: database.db,
+    clock,
+    sms,
+    sandboxTsa: tsa,
+    logger: process.env['TEST_LOG'] === '1',
+  });
   return {
     app,
     database,
     databaseUrl: postgres?.url,
     clock,
     sms,
+    tsa,
     close: async () => {
       await app.close();
       await database.close();

@@ -1,8 +1,11 @@
 /**
  * A contract's document through its signing: rendered from the template text when first needed,
- * stamped once per signature (all of a signatory's boxes in one pass, each change audited with the
- * file's SHA-256 before and after), and sealed with the company's certificate after the last
- * signature, with 签署证明 as its last page.
+ * then each signature is its own PAdES B-T signature appended as an incremental update (pades.ts):
+ * the signatory's stamp (all of their boxes in one pass) and a certificate issued for that signer by
+ * the CA provider, timestamped by the TSA, each change audited with the file's SHA-256 before and
+ * after. After the last signature, 签署证明 is appended and sealed with the company's certificate
+ * the same way, covering the whole file. Earlier bytes are never rewritten, so every earlier
+ * signature stays valid.
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { inCompany } from '../../db/company-scope';
@@ -14,9 +17,15 @@ import type { FileStorage } from '../../storage/files';
 import { formatDateTime } from '../../format';
 import { contractFieldText } from '../../../domain/sign-contract-text';
 import { companyNameOf } from '../sign/contracts';
+import { businessError } from '../../contract/envelope';
 import { ensureCompanyCertificate } from './certificates';
-import { appendCompletionPage, renderContractPdf, stampMarks, type Stamp } from './pdf-document';
-import { sealPdf, sha256Hex } from './pdf-seal';
+import { drawCompletionPage, drawMarks, renderContractPdf, type Stamp } from './pdf-document';
+import { companySigner, sha256Hex } from './pdf-seal';
+import { openForUpdate } from './pdf-incremental';
+import { signIncrementally, type PadesSignature } from './pades';
+import type { SignerSubject } from './ca/provider';
+import type { SigningTrust } from './trust';
+import { TsaUnavailableError } from './tsa/provider';
 
 type ContractRow = typeof signContracts.$inferSelect;
 
@@ -191,13 +200,36 @@ export function fileUrl(name: string): string {
   return `/files/${name}`;
 }
 
-/** Stamps one signature into the locked document row and records the change. */
+/**
+ * The signature made with trusted time; a TSA that cannot be reached refuses the signing with a
+ * message the user sees (the caller's transaction then stores nothing).
+ */
+async function signWithTimestamp(
+  update: Awaited<ReturnType<typeof openForUpdate>>,
+  signature: PadesSignature,
+  trust: SigningTrust,
+): Promise<Buffer> {
+  try {
+    return await signIncrementally(update, signature, {
+      tsa: trust.tsa,
+      ...(trust.timestamp ? { options: trust.timestamp } : {}),
+    });
+  } catch (error) {
+    if (error instanceof TsaUnavailableError) throw businessError(error.message);
+    throw error;
+  }
+}
+
+/** Stamps and signs one signature into the locked document row and records the change. */
 export async function stampDocument(
   tx: Db,
   files: FileStorage,
   input: {
     contract: ContractRow;
     signatoryId: number;
+    trust: SigningTrust;
+    /** Who signs: a certificate is issued for them; 'company' signs with the company's certificate. */
+    signer: SignerSubject | 'company';
     stamp: Stamp;
     /** For boxes marked as signature boxes (quick file-sign), when it differs from the stamp. */
     signatureStamp?: Stamp;
@@ -220,13 +252,36 @@ export async function stampDocument(
   const before = await files.read(document.fileName);
   if (!before) throw new Error('合同文件丢失');
   const showDate = (input.contract.content as { showSignDate?: number }).showSignDate !== 0;
-  const after = await stampMarks(
-    before,
+  const update = await openForUpdate(before);
+  await drawMarks(
+    update.doc,
     slots.map((slot) => ({
       slot,
       stamp: slot.kind === 'signature' && input.signatureStamp ? input.signatureStamp : input.stamp,
     })),
     showDate ? formatDateTime(input.now) : '',
+  );
+  const companyName = await companyNameOf(tx, input.contract.companyId);
+  const signer =
+    input.signer === 'company'
+      ? {
+          ...companySigner(
+            await ensureCompanyCertificate(tx, input.contract.companyId, companyName, input.now),
+          ),
+          displayName: companyName,
+        }
+      : await input.trust.ca.issueSignerCredential({ db: tx, subject: input.signer, now: input.now });
+  const box = slots[0]!;
+  const after = await signWithTimestamp(
+    update,
+    {
+      signer,
+      name: signer.displayName,
+      reason: `${input.action} ${input.contract.contractNo}`,
+      signingTime: input.now,
+      box: { pageIndex: box.page, rect: [box.x, box.y, box.x + box.width, box.y + box.height] },
+    },
+    input.trust,
   );
   const stored = await files.save(Buffer.from(after), `${input.contract.contractNo}.pdf`, ['pdf']);
   const hashAfter = sha256Hex(after);
@@ -254,6 +309,7 @@ export async function sealDocument(
   files: FileStorage,
   contract: ContractRow,
   now: Date,
+  trust: SigningTrust,
 ): Promise<void> {
   const [document] = await tx.select().from(signDocuments).where(eq(signDocuments.contractId, contract.id));
   if (!document || document.sealedFileName) return;
@@ -262,8 +318,9 @@ export async function sealDocument(
   const companyName = await companyNameOf(tx, contract.companyId);
   const signers = await activeSignatories(tx, contract.id);
   const events = await listAudit(tx, contract.companyId, contract.id);
-  const doc = await appendCompletionPage(
-    bytes,
+  const update = await openForUpdate(bytes);
+  await drawCompletionPage(
+    update.doc,
     {
       title: contract.boxName,
       contractNo: contract.contractNo,
@@ -282,7 +339,16 @@ export async function sealDocument(
     })),
   );
   const certificate = await ensureCompanyCertificate(tx, contract.companyId, companyName, now);
-  const sealed = await sealPdf(doc, certificate, { contractNo: contract.contractNo, signingTime: now });
+  const sealed = await signWithTimestamp(
+    update,
+    {
+      signer: companySigner(certificate),
+      name: companyName,
+      reason: `合同 ${contract.contractNo} 全部签署完成，附签署证明封存`,
+      signingTime: now,
+    },
+    trust,
+  );
   const stored = await files.save(sealed, `${contract.contractNo}.pdf`, ['pdf']);
   const sealedSha256 = sha256Hex(sealed);
   await tx

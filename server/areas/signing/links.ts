@@ -28,6 +28,8 @@ import { ensureDocument, fileUrl, roleLabels, sealDocument, stampDocument } from
 import { identityWrong, requireIdCard, requirePassedFace } from './identity';
 import { operatorPhone, sealForContract, sealTypeNames } from './seals';
 import type { Stamp } from './pdf-document';
+import type { SignerSubject } from './ca/provider';
+import type { SigningTrust } from './trust';
 
 type SignatoryRow = typeof signSignatories.$inferSelect;
 type ContractRow = typeof signContracts.$inferSelect;
@@ -137,6 +139,7 @@ type SignContext = {
   session: Session;
   ip: string;
   sms: SmsProvider;
+  signingTrust: SigningTrust;
 };
 
 /** The SMS that gives a party its signing link. */
@@ -186,9 +189,13 @@ async function completeSignature(
     stamp: Stamp;
     signatureStamp?: Stamp;
     imageName: string | null;
+    /** A drawn signature, stored with the signature (so a refused signing stores nothing). */
+    signaturePng?: Buffer;
     sealId: number | null;
     actor: string;
     detail: string;
+    /** Who the signer's certificate names. */
+    signer: SignerSubject;
     /** A quick-sign person's own certificate, kept on the signatory with the signature. */
     identity?: OwnIdentity;
   },
@@ -196,6 +203,7 @@ async function completeSignature(
   const { db, files } = context;
   const now = context.clock.now();
   await ensureDocument(db, files, input.contract, now);
+  await context.signingTrust.tsa.prepare?.();
   const outcome = await db.transaction(async (tx) => {
     const txFiles = files.within(tx);
     const [claimed] = await tx
@@ -210,17 +218,22 @@ async function completeSignature(
       )
       .returning();
     if (!claimed) throw new ApiError(Codes.stateConflict, '您已签署，请勿重复签署');
+    const imageName = input.signaturePng
+      ? (await txFiles.save(input.signaturePng, 'signature.png', ['png'], 1024 * 1024)).name
+      : input.imageName;
     await tx.insert(signSignatures).values({
       companyId: input.contract.companyId,
       contractId: input.contract.id,
       signatoryId: input.signatory.id,
       kind: input.kind,
-      imageName: input.imageName,
+      imageName,
       sealId: input.sealId,
     });
     await stampDocument(tx, txFiles, {
       contract: input.contract,
       signatoryId: input.signatory.id,
+      trust: context.signingTrust,
+      signer: input.signer,
       stamp: input.stamp,
       ...(input.signatureStamp ? { signatureStamp: input.signatureStamp } : {}),
       actor: input.actor,
@@ -229,9 +242,9 @@ async function completeSignature(
       ip: context.ip,
       now,
     });
-    await applyAuthFreeCompanySeal(tx, txFiles, input.contract, now);
+    await applyAuthFreeCompanySeal(tx, txFiles, input.contract, now, context.signingTrust);
     const signed = await markSignedWhenAllSigned(tx, input.contract.companyId, input.contract.id, now);
-    if (signed) await sealDocument(tx, txFiles, input.contract, now);
+    if (signed) await sealDocument(tx, txFiles, input.contract, now, context.signingTrust);
     const [document] = await tx
       .select()
       .from(signDocuments)
@@ -249,7 +262,13 @@ async function completeSignature(
 }
 
 /** When only the company (居间方) is left and its seal is authorised for seal-free signing, it seals now. */
-async function applyAuthFreeCompanySeal(tx: Db, files: FileStorage, contract: ContractRow, now: Date) {
+async function applyAuthFreeCompanySeal(
+  tx: Db,
+  files: FileStorage,
+  contract: ContractRow,
+  now: Date,
+  trust: SigningTrust,
+) {
   const pending = await tx
     .select()
     .from(signSignatories)
@@ -280,6 +299,9 @@ async function applyAuthFreeCompanySeal(tx: Db, files: FileStorage, contract: Co
   await stampDocument(tx, files, {
     contract,
     signatoryId: only.id,
+    trust,
+    // No person signs a seal-free seal: the company's own certificate does.
+    signer: 'company',
     stamp: await sealStamp(files, chosen.seal),
     actor: chosen.body.corpName,
     action: '盖章',
@@ -344,7 +366,7 @@ export async function signIndividual(
     name?: string;
   },
 ) {
-  const { db, clock, files, session } = context;
+  const { db, clock, session } = context;
   const { signatory, contract } = await findLink(db, session, body.hash);
   requireSignable(signatory, contract, clock.now());
   await requireTurn(db, signatory, contract);
@@ -353,15 +375,19 @@ export async function signIndividual(
   const identity = ownIdentity(signatory, body);
   const png = Buffer.from(body.signatureImage.slice('data:image/png;base64,'.length), 'base64');
   if (png.length > 1024 * 1024) throw businessError('签名图片（signatureImage）不能超过 1 MB');
-  const stored = await files.save(png, 'signature.png', ['png'], 1024 * 1024);
   await checkVerifyCode(db, clock, signatory.phone, body.verificationCode, { consume: true });
   return completeSignature(context, {
     signatory,
     contract,
     kind: body.signatureKind,
     stamp: { kind: 'image', png },
-    imageName: stored.name,
+    imageName: null,
+    signaturePng: png,
     sealId: null,
+    signer: {
+      name: identity?.name ?? signatory.name,
+      identifier: identity?.certNo ?? (signatory.certNo || signatory.phone),
+    },
     actor: `${roleLabels[signatory.role] ?? ''} ${identity?.name ?? signatory.name}`,
     detail: `短信验证码验证通过（${signatory.phone.slice(0, 3)}****${signatory.phone.slice(7)}），${identity ? `签署方自行填写证件：${CERT_TYPE_NAMES[identity.certType]} ${maskedCert(identity.certNo)}，` : ''}${body.signatureKind === 1 ? '手写签名' : '按姓名生成签名'}`,
     ...(identity ? { identity } : {}),
@@ -447,6 +473,7 @@ export async function signCompany(context: SignContext, body: CompanySignBody) {
     sealId,
     actor: `${signatory.name}（${name}）`,
     detail: `${body.type === 2 ? '人脸核身通过' : '短信验证码验证通过'}，签署人 ${name}，加盖企业印章`,
+    signer: { name, identifier: idNo, organization: { name: signatory.name, creditCode: body.orgCode } },
   });
 }
 

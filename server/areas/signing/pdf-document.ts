@@ -197,7 +197,8 @@ export async function renderContractPdf(
     });
     writer.y = y - 24;
   }
-  return { bytes: await doc.save(), slots };
+  // A classic xref table: each signature then appends its own section after it (pdf-incremental.ts).
+  return { bytes: await doc.save({ useObjectStreams: false }), slots };
 }
 
 export type SealSpec = { corpName: string; title: string };
@@ -284,6 +285,12 @@ export async function stampMarks(
   signedAtText: string,
 ): Promise<Uint8Array> {
   const doc = await PDFDocument.load(bytes);
+  await drawMarks(doc, marks, signedAtText);
+  return doc.save();
+}
+
+/** Draws the marks into an opened document (signing writes the change as an incremental update). */
+export async function drawMarks(doc: PDFDocument, marks: Mark[], signedAtText: string): Promise<void> {
   const font = await embedCjkFont(doc);
   // The same picture in several boxes is embedded once and drawn in each.
   const images = new Map<Uint8Array, PDFImage>();
@@ -335,7 +342,6 @@ export async function stampMarks(
     if (signedAtText)
       page.drawText(signedAtText, { x: slot.x + 4, y: slot.y + 4, size: 8, font, color: grey });
   }
-  return doc.save();
 }
 
 /** Puts a signature or seal into the signatory's box and the signing time under it. */
@@ -365,6 +371,16 @@ export async function appendCompletionPage(
   events: AuditLine[],
 ): Promise<PDFDocument> {
   const doc = await PDFDocument.load(bytes);
+  await drawCompletionPage(doc, info, events);
+  return doc;
+}
+
+/** Adds 签署证明 to an opened document. */
+export async function drawCompletionPage(
+  doc: PDFDocument,
+  info: { title: string; contractNo: string; companyName: string; signedAt: string; signatories: string[] },
+  events: AuditLine[],
+): Promise<void> {
   const font = await embedCjkFont(doc);
   const writer = new PageWriter(doc, font);
   writer.write('签署证明', { size: 18, center: true, gap: 10 });
@@ -384,5 +400,4 @@ export async function appendCompletionPage(
     '本文件由安居签以发起方的数字证书（由安居签证书颁发机构签发）进行数字签名封存；封存后对文件的任何改动都会使签名校验失败。',
     { size: 9, color: grey },
   );
-  return doc;
 }

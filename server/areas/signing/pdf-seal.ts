@@ -18,6 +18,7 @@ import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { SignPdf } from '@signpdf/signpdf';
 import { Signer } from '@signpdf/utils';
 import { normalizeParsedNames, type CompanyCertificate } from './certificates';
+import type { CmsSigner } from './cms-der';
 import './pdf-zlib';
 
 export function sha256Hex(bytes: Uint8Array): string {
@@ -31,6 +32,8 @@ type SigningKey = {
   certificates: forge.asn1.Asn1;
   /** DER of the signer's IssuerAndSerialNumber. */
   issuerAndSerial: forge.asn1.Asn1;
+  /** DER of the company's certificate, then the CA's (for the PAdES signature, cms-der.ts). */
+  ders: Buffer[];
 };
 
 const { asn1 } = forge;
@@ -75,7 +78,10 @@ function readSigningKey(certificate: CompanyCertificate): SigningKey {
     return publicKey.n.compareTo(key.n) === 0 && publicKey.e.compareTo(key.e) === 0;
   });
   if (!own) throw new Error('签署证书与私钥不匹配');
+  const toDer = (cert: forge.pki.Certificate) =>
+    Buffer.from(asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), 'binary');
   return {
+    ders: [own, ...certs.filter((cert) => cert !== own)].map(toDer),
     key: createPrivateKey(forge.pki.privateKeyToPem(key)),
     certificates: asn1.create(
       Class.CONTEXT_SPECIFIC,
@@ -147,6 +153,12 @@ export function cmsSignature(content: Buffer, certificate: CompanyCertificate, s
     ]),
   ]);
   return Buffer.from(asn1.toDer(contentInfo).getBytes(), 'binary');
+}
+
+/** The company's certificate as a CMS signer of a PAdES signature (the 签署证明 seal). */
+export function companySigner(certificate: CompanyCertificate): CmsSigner {
+  const signer = signingKeyOf(certificate);
+  return { key: signer.key, certificate: signer.ders[0]!, chain: signer.ders.slice(1) };
 }
 
 class CompanySigner extends Signer {

@@ -1,0 +1,147 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, login, type TestApp } from '../support/test-app';
+import { signDocuments, signSignatures } from '../../server/db/schema-signing';
+import { signSignatories } from '../../server/db/schema-sign';
+import { tsaUnavailableMessage } from '../../server/areas/signing/tsa/provider';
+import { saleContent, strokePng } from '../support/test-data';
+import { expectStandAloneSignatures } from '../support/pades-tokens';
+
+type Headers = Record<string, string>;
+
+const signatureImage = `data:image/png;base64,${strokePng().toString('base64')}`;
+
+describe('trusted time for signing: the sandbox TSA, and a TSA that is down', () => {
+  let t: TestApp;
+  let manager: Headers;
+  let saleBoxId: number;
+  let dir: string;
+
+  const get = (url: string, headers: Headers, query: Record<string, string> = {}) =>
+    call(t.app, 'GET', url, { headers, query });
+  const post = (url: string, headers: Headers, body: unknown) => call(t.app, 'POST', url, { headers, body });
+  const lastCode = (phone: string) => {
+    const message = [...t.sms.sent].reverse().find((sent) => sent.phone === phone);
+    return /(\d{6})/.exec(message?.content ?? '')?.[1] ?? '';
+  };
+  const download = async (url: string) => (await t.app.inject({ method: 'GET', url })).rawPayload;
+
+  async function startContract() {
+    const submitted = await post('/sign/contractSubmissionV2501', manager, {
+      boxid: saleBoxId,
+      content: saleContent('阳光花园', null),
+      signatureType: 1,
+    });
+    expect(submitted.code, submitted.message).toBe(200);
+    const { contractId } = submitted.data as { contractId: number };
+    const started = await post('/sign/contractStart', manager, { contractId, type: 2 });
+    expect(started.code, started.message).toBe(200);
+    const info = await get('/sign/getSignInfo', manager, { contractId: String(contractId) });
+    const signatories = (info.data as { signatories: { role: number; hash: string }[] }).signatories;
+    return { contractId, hashes: Object.fromEntries(signatories.map((s) => [s.role, s.hash])) };
+  }
+
+  async function signByLink(hash: string, phone: string) {
+    t.clock.advance(61_000);
+    const sent = await get('/sign/signLinkCode', manager, { hash });
+    expect(sent.code, sent.message).toBe(200);
+    return post('/sign/signByHash', manager, {
+      hash,
+      verificationCode: lastCode(phone),
+      signatureKind: 1,
+      signatureImage,
+    });
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    manager = await login(t.app, '13800000000');
+    const templates = (await get('/sign/templatePostsV2', manager)).data as {
+      boxId: number;
+      contractType: number;
+    }[];
+    saleBoxId = templates.find((x) => x.contractType === 1)!.boxId;
+    dir = mkdtempSync(join(tmpdir(), 'signing-trust-'));
+  }, 180_000);
+  afterAll(async () => {
+    t.tsa.setDown(false);
+    rmSync(dir, { recursive: true, force: true });
+    await t.close();
+  });
+
+  it('refuses the signing with a clear message when the TSA is down, and stores nothing', async () => {
+    const { contractId, hashes } = await startContract();
+    t.clock.advance(61_000);
+    expect((await get('/sign/signLinkCode', manager, { hash: hashes[1]! })).code).toBe(200);
+    t.tsa.setDown(true);
+    const refused = await post('/sign/signByHash', manager, {
+      hash: hashes[1],
+      verificationCode: lastCode('13811112222'),
+      signatureKind: 1,
+      signatureImage,
+    });
+    t.tsa.setDown(false);
+    expect(refused).toMatchObject({ code: 405, message: tsaUnavailableMessage });
+    const [signatory] = await t.database.db
+      .select()
+      .from(signSignatories)
+      .where(and(eq(signSignatories.contractId, contractId), eq(signSignatories.role, 1)));
+    expect(signatory!.signStatus).toBe(0);
+    expect(
+      await t.database.db.select().from(signSignatures).where(eq(signSignatures.contractId, contractId)),
+    ).toHaveLength(0);
+    // The document was rendered for the signing (before it), but nothing was stamped or signed into it.
+    const [document] = await t.database.db
+      .select()
+      .from(signDocuments)
+      .where(eq(signDocuments.contractId, contractId));
+    expect(document?.version ?? 1).toBe(1);
+    expect(document?.sealedFileName ?? null).toBeNull();
+    // Once the TSA answers again the same party signs, with a timestamp pdfsig and openssl accept.
+    const signed = await signByLink(hashes[1]!, '13811112222');
+    expect(signed.code, signed.message).toBe(200);
+    const file = await download((signed.data as { previewUrl: string }).previewUrl);
+    expectStandAloneSignatures(file, await t.tsa.chainPem(), ['张三']);
+  });
+
+  it('answers RFC 3161 requests over HTTP at /sandbox/tsa, and says so when it is down', async () => {
+    const query = execFileSync('openssl', ['ts', '-query', '-digest', 'ab'.repeat(32), '-sha256', '-cert']);
+    const answered = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/tsa',
+      headers: { 'content-type': 'application/timestamp-query' },
+      payload: query,
+    });
+    expect(answered.statusCode).toBe(200);
+    expect(answered.headers['content-type']).toContain('application/timestamp-reply');
+    const chain = await t.app.inject({ method: 'GET', url: '/sandbox/tsa/chain.pem' });
+    writeFileSync(join(dir, 'chain.pem'), chain.body);
+    writeFileSync(join(dir, 'reply.tsr'), answered.rawPayload);
+    writeFileSync(join(dir, 'query.tsq'), query);
+    const verified = spawnSync('openssl', [
+      'ts',
+      '-verify',
+      '-in',
+      join(dir, 'reply.tsr'),
+      '-queryfile',
+      join(dir, 'query.tsq'),
+      '-CAfile',
+      join(dir, 'chain.pem'),
+    ]);
+    expect(verified.stdout.toString()).toContain('Verification: OK');
+    t.tsa.setDown(true);
+    const down = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/tsa',
+      headers: { 'content-type': 'application/timestamp-query' },
+      payload: query,
+    });
+    t.tsa.setDown(false);
+    expect(down.statusCode).toBe(503);
+    expect(down.body).toBe(tsaUnavailableMessage);
+  });
+});
