@@ -26,7 +26,7 @@ async function settle(page: Page): Promise<void> {
   await expect(page.getByText('加载中', { exact: false })).toHaveCount(0);
 }
 
-const signedOutPages = ['/#/layout/login', '/#/layout/join'];
+const signedOutPages = ['/#/layout/login', '/#/layout/join', '/#/verify'];
 
 for (const address of signedOutPages) {
   test(`${address} has no WCAG 2.1 AA violation signed out`, async ({ page }) => {

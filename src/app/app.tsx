@@ -20,6 +20,7 @@ const SmsOutboxPage = lazy(() => import('../features/sandbox/sms-outbox-page'));
 const SandboxPayPage = lazy(() => import('../features/sandbox/pay-page'));
 const SandboxFacePage = lazy(() => import('../features/sandbox/face-page'));
 const InviteJoinPage = lazy(() => import('../features/join/invite-join-page'));
+const VerifyPage = lazy(() => import('../features/verify/verify-page'));
 const InspectorPanel = lazy(() => import('../inspector/inspector-panel'));
 
 const loginPath = '/layout/login';
@@ -47,7 +48,8 @@ function SessionNavigation() {
     isLoginPath(location.pathname) ||
     location.pathname === '/sandbox/sms-outbox' ||
     location.pathname === '/sandbox/face' ||
-    location.pathname === '/invite';
+    location.pathname === '/invite' ||
+    location.pathname === '/verify';
   // Signed out already and then opening a protected address (a link, the address bar, back): the
   // route guard's toast, then the login page after 1.5 s. Just signed out (the session machine has
   // already shown its message and waited): straight to login.
@@ -110,6 +112,8 @@ export function App() {
           <Route path="/sandbox/face" element={<SandboxFacePage />} />
           {/* The invitation link (inviteUrl): public, whether or not someone is signed in here. */}
           <Route path="/invite" element={<InviteJoinPage />} />
+          {/* 文件验签: anyone may check a signed PDF, signed in or not. */}
+          <Route path="/verify" element={<VerifyPage />} />
           <Route path="/index" element={<Navigate to="/layout/index" replace />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

@@ -78,10 +78,11 @@ describe('验签: verifying signed PDFs, open to anyone', () => {
     t = await createTestApp();
     contract = await createContractSigner(t)();
     foreign = createForeignSigner();
-  }, 180_000);
+    // A whole signing through the real flow; minutes on a loaded two-core machine.
+  }, 600_000);
   afterAll(async () => {
     await t?.close();
-  });
+  }, 120_000);
 
   it("shows each signature of the product's sealed contract, valid up to the product's root, with its audit trail", async () => {
     const before = await rowCounts();

@@ -2,14 +2,48 @@
  * A sale contract of the demo company signed through the real flow in-process: the company
  * registers and authorises a seal for seal-free signing once, then party A and party B sign by their
  * links with SMS codes and the company seal follows; the sealed PDF is downloaded. For tests (and
- * the verification bench) that need a file this product signed.
+ * the verification bench, so no vitest here) that need a file this product signed.
  */
 import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../server/db/db';
 import { signContracts } from '../../server/db/schema-sign';
-import { call, login, type TestApp } from './test-app';
 import { createDatabaseStorage } from '../../server/storage/files';
 import { idCard, saleContent, strokePng } from './test-data';
+
+/** What the signer needs of a built app (tests' TestApp has it; the bench builds its own). */
+export type SigningApp = {
+  app: FastifyInstance;
+  database: { db: Db };
+  clock: { advance: (milliseconds: number) => void };
+  sms: { sent: { phone: string; content: string }[] };
+};
+
+type Envelope = { code: number; message: string; data?: unknown };
+
+async function call(
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  url: string,
+  options: { body?: unknown; headers?: Record<string, string>; query?: Record<string, string> },
+): Promise<Envelope> {
+  const response = await app.inject({
+    method,
+    url: `/api${url}`,
+    headers: options.headers,
+    ...(options.query ? { query: options.query } : {}),
+    ...(options.body === undefined ? {} : { payload: options.body as object }),
+  });
+  return response.json<Envelope>();
+}
+
+async function login(app: FastifyInstance, userName: string): Promise<Record<string, string>> {
+  const result = await call(app, 'POST', '/user/login/loginPassword', {
+    body: { userName, password: 'demo1234' },
+  });
+  const data = ok(result) as { token: string; sessionid: string };
+  return { token: data.token, sessionid: data.sessionid };
+}
 
 type Headers = Record<string, string>;
 
@@ -17,12 +51,13 @@ export type SignedContract = { contractId: number; contractNo: string; pdf: Buff
 
 const signatureImage = () => `data:image/png;base64,${strokePng().toString('base64')}`;
 
-function ok(result: { code: number; message: string; data?: unknown }): unknown {
-  expect(result.code, result.message).toBe(200);
+function ok(result: Envelope): unknown {
+  if (result.code !== 200) throw new Error(`signing a contract: ${result.code} ${result.message}`);
   return result.data;
 }
 
-export function createContractSigner(t: TestApp) {
+/** Long 补充条款 make the contract as many pages as the bench wants (10 with about 9 000 characters). */
+export function createContractSigner(t: SigningApp, options: { otherTerms?: string | null } = {}) {
   let manager: Headers | null = null;
   let isAuthorised = false;
   const get = (url: string, headers: Headers, query: Record<string, string> = {}) =>
@@ -88,7 +123,7 @@ export function createContractSigner(t: TestApp) {
     const { contractId } = ok(
       await post('/sign/contractSubmissionV2501', manager, {
         boxid,
-        content: saleContent('阳光花园', null),
+        content: saleContent('阳光花园', options.otherTerms ?? null),
         signatureType: 1,
       }),
     ) as { contractId: number };
@@ -114,7 +149,7 @@ export function createContractSigner(t: TestApp) {
     const state = ok(await get('/sign/getSignInfo', manager, { contractId: String(contractId) })) as {
       state: number;
     };
-    expect(state.state).toBe(8);
+    if (state.state !== 8) throw new Error(`the contract is in state ${state.state}, not 8 已签约`);
     const pdf = (await t.app.inject({ method: 'GET', url: previewUrl })).rawPayload;
     const [row] = await t.database.db
       .select({ contractNo: signContracts.contractNo })

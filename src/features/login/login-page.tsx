@@ -293,6 +293,11 @@ export default function LoginPage() {
             开发环境短信发件箱
           </Link>
         </Flex>
+        <Flex justify="center" mt="3">
+          <Link href="#/verify" size="2">
+            文件验签
+          </Link>
+        </Flex>
       </Card>
     </Flex>
   );
