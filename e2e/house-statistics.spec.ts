@@ -35,6 +35,8 @@ test('the manager narrows 房源统计 to a store and a person, and the workbook
   }>(request, '/ManagementCenter/houseStatisticsTabelV2', {}, manager);
   await openAs(page, manager, '/views/index/houseStatistics');
   const screen = page.getByTestId('house-statistics');
+  // The page's chunk and the demo company's first figures: slow on a loaded 2-core machine.
+  await expect(screen.getByTestId('statistics-range')).toBeVisible({ timeout: 30_000 });
   await expect(screen.getByTestId('statistics-range')).toHaveText(
     `统计区间：${summary.data.range.startDate} 至 ${summary.data.range.endDate}`,
   );
