@@ -224,7 +224,9 @@ function figuresRow(machine: MachineCoverage, link: boolean): string {
     String(f.transitions.none),
     vitestSource === 'computed'
       ? '（推算）'
-      : `${f.vitestPaths.passed} / ${f.vitestPaths.failed + f.vitestPaths.other}${f.vitestPaths.skipped ? ` / 跳过 ${f.vitestPaths.skipped}` : ''}`,
+      : vitestSource === 'none'
+        ? '—'
+        : `${f.vitestPaths.passed} / ${f.vitestPaths.failed + f.vitestPaths.other}${f.vitestPaths.skipped ? ` / 跳过 ${f.vitestPaths.skipped}` : ''}`,
     machine.browserRecords.length === 0
       ? '—'
       : `${f.browserPaths.passed} / ${f.browserPaths.failed + f.browserPaths.other}${f.browserPaths.skipped ? ` / 跳过 ${f.browserPaths.skipped}` : ''}`,

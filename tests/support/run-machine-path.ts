@@ -67,7 +67,7 @@ export async function runPathOnMachine(
         event: event.type,
         source: 'machine',
         states: actor.getSnapshot()._nodes.map((node) => node.id),
-        transitions: event.type === 'xstate.init' ? [] : transitionsTaken(testMachineOf(spec), step),
+        transitions: event.type === 'xstate.init' ? [] : recordedTransitions(spec, step),
       });
     }
     completed = true;
@@ -85,6 +85,15 @@ function recordPath(record: Omit<PathRecord, 'file' | 'test' | 'status' | 'retry
   if (!test) return;
   const meta = test.meta as ModelPathMeta;
   meta.modelPaths = [...(meta.modelPaths ?? []), record];
+}
+
+/** The transitions a step took, for its record only: recording never fails a path. */
+function recordedTransitions(spec: ModelSpec, step: ModelPath['steps'][number]): string[] {
+  try {
+    return transitionsTaken(testMachineOf(spec), step);
+  } catch {
+    return [];
+  }
 }
 
 const testMachines = new WeakMap<ModelSpec, AnyStateMachine>();
