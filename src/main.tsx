@@ -9,8 +9,10 @@ import './styles.css';
 import { App } from './app/app';
 import { enableStatelyInspector } from './inspector/inspection-store';
 import { installGlobalErrorHandler } from './app/global-errors';
+import { installFocusReturn } from './ui/focus-return';
 
 installGlobalErrorHandler();
+installFocusReturn();
 if (localStorage.getItem('statelyInspect') === '1') void enableStatelyInspector();
 
 createRoot(document.getElementById('root')!).render(

@@ -6,10 +6,10 @@
  * numbers are typed; 手动填写 is offered to who may add building numbers (新增楼栋、单元号, 17), as
  * the server refuses an unknown building to others. Three cells of the entry form's grid.
  */
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { Button, Flex, Text } from '@radix-ui/themes';
+import { Button, Flex } from '@radix-ui/themes';
 import { TextField } from '../ui/text-field';
 import { Select } from '../ui/select';
 import { resourceMachine } from '../../machines/resource.machine';
@@ -18,6 +18,7 @@ import { inspect } from '../inspector/inspection-store';
 import { usePermissions } from '../core/permissions';
 import type { components } from '../../openapi/generated/api';
 import { HouseAuth } from '../../domain/auth-ids';
+import { ListingField } from './listing-fields';
 
 type Building = components['schemas']['CommunityBuilding'];
 export type RoomNumbers = { buildingNo: string; unitNo: string; roomNo: string };
@@ -50,17 +51,6 @@ export function unitsOf(building: Building): string[] {
   return Array.from({ length: building.unitCount }, (_, index) => `${index + 1}单元`);
 }
 
-function Cell({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <label>
-      <Text as="div" size="2" mb="1" weight="medium">
-        {label}
-      </Text>
-      {children}
-    </label>
-  );
-}
-
 function Choice({
   label,
   value,
@@ -90,7 +80,7 @@ function Choice({
 
 function TypedNumbers({ value, onChange }: { value: RoomNumbers; onChange: (patch: RoomPatch) => void }) {
   const field = (key: keyof RoomNumbers, label: string, placeholder: string) => (
-    <Cell label={label}>
+    <ListingField label={label}>
       <TextField.Root
         aria-label={label}
         placeholder={placeholder}
@@ -98,7 +88,7 @@ function TypedNumbers({ value, onChange }: { value: RoomNumbers; onChange: (patc
         maxLength={20}
         onChange={(e) => onChange({ [key]: e.target.value })}
       />
-    </Cell>
+    </ListingField>
   );
   return (
     <>
@@ -125,7 +115,7 @@ function PickedNumbers({
   const rooms = building ? roomsOf(building) : [];
   return (
     <>
-      <Cell label="楼栋号">
+      <ListingField label="楼栋号">
         <Flex gap="1" align="center">
           <Choice
             label="楼栋号"
@@ -148,8 +138,8 @@ function PickedNumbers({
             </Button>
           )}
         </Flex>
-      </Cell>
-      <Cell label="单元号">
+      </ListingField>
+      <ListingField label="单元号">
         <Choice
           label="单元号"
           placeholder={building && units.length === 0 ? '无单元' : '选择单元'}
@@ -157,8 +147,8 @@ function PickedNumbers({
           options={units}
           onChange={(unitNo) => onChange({ unitNo })}
         />
-      </Cell>
-      <Cell label="门牌号">
+      </ListingField>
+      <ListingField label="门牌号">
         <Choice
           label="门牌号"
           placeholder="选择门牌"
@@ -168,7 +158,7 @@ function PickedNumbers({
             onChange({ roomNo, floor: String(rooms.find((room) => room.roomNo === roomNo)?.floor ?? '') })
           }
         />
-      </Cell>
+      </ListingField>
     </>
   );
 }

@@ -5,21 +5,9 @@
  * listing) / 取消, and nothing is saved (001 section 8). The company's own fields (房源基础设置 →
  * 自定义字段) follow, with their require flags, checked by the same rules as on the server.
  */
-import { useEffect, useState } from 'react';
-import {
-  AlertDialog,
-  Badge,
-  Box,
-  Button,
-  Callout,
-  Dialog,
-  Flex,
-  Grid,
-  Text,
-  TextArea,
-} from '@radix-ui/themes';
+import { useEffect, useRef, useState } from 'react';
+import { AlertDialog, Box, Button, Callout, Dialog, Flex, Grid, Text, TextArea } from '@radix-ui/themes';
 import { TextField } from '../../ui/text-field';
-import { Select } from '../../ui/select';
 import { ApiCodeError } from '../../api/client';
 import { isMobile } from '../../../domain/validators';
 import { houseInputProblem, propertyNames, renovationNames, towardNames } from '../../../domain/house-rules';
@@ -44,6 +32,7 @@ import type { HouseDetail } from '../../../machines/house-open.machine';
 import { CommunityRoomPicker } from '../../shared/community-room-picker';
 import { useEstateSetting } from '../../shared/estate-setting';
 import { RentInfoFields, emptyRentDraft, rentDraftFrom, rentInput, type RentDraft } from './house-rent-info';
+import { CodeSelect, ListingField, ListingTextField, ToggleChips } from '../../shared/listing-fields';
 
 type Draft = Record<
   | 'type'
@@ -194,6 +183,8 @@ function CommunityPicker({
 }) {
   const [keyword, setKeyword] = useState(value?.communityName ?? initialName);
   const [options, setOptions] = useState<CommunityOption[]>([]);
+  // The chosen result's button goes with the results: focus goes back to the field, not out of the form.
+  const field = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (!keyword.trim() || keyword === value?.communityName) return;
     const timer = setTimeout(() => {
@@ -206,6 +197,7 @@ function CommunityPicker({
   return (
     <Flex direction="column" gap="1">
       <TextField.Root
+        ref={field}
         aria-label="小区"
         placeholder="输入小区名称搜索"
         value={keyword}
@@ -231,6 +223,7 @@ function CommunityPicker({
                 onChange(option);
                 setKeyword(option.communityName);
                 setOptions([]);
+                field.current?.focus();
               }}
             >
               {option.communityName}
@@ -244,48 +237,6 @@ function CommunityPicker({
         </Text>
       )}
     </Flex>
-  );
-}
-
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <label>
-      <Text as="div" size="2" mb="1" weight="medium">
-        {label}
-      </Text>
-      {children}
-    </label>
-  );
-}
-
-function CodeSelect({
-  label,
-  names,
-  value,
-  onChange,
-  hasEmpty,
-}: {
-  label: string;
-  names: Record<number, string>;
-  value: string;
-  onChange: (value: string) => void;
-  /** Starts unchosen: the value 'none' reads -请选择-. */
-  hasEmpty?: boolean;
-}) {
-  return (
-    <Field label={label}>
-      <Select.Root value={value} onValueChange={onChange}>
-        <Select.Trigger aria-label={label} style={{ width: '100%' }} />
-        <Select.Content>
-          {hasEmpty && <Select.Item value="none">-请选择-</Select.Item>}
-          {Object.entries(names).map(([code, name]) => (
-            <Select.Item key={code} value={code}>
-              {name}
-            </Select.Item>
-          ))}
-        </Select.Content>
-      </Select.Root>
-    </Field>
   );
 }
 
@@ -364,15 +315,13 @@ export function HouseForm({
   }, []);
   const set = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
   const text = (field: keyof Draft, label: string, placeholder = '请输入') => (
-    <Field label={label}>
-      <TextField.Root
-        aria-label={label}
-        placeholder={placeholder}
-        value={draft[field]}
-        maxLength={60}
-        onChange={(e) => set({ [field]: e.target.value })}
-      />
-    </Field>
+    <ListingTextField
+      label={label}
+      placeholder={placeholder}
+      value={draft[field]}
+      maxLength={60}
+      onChange={(value) => set({ [field]: value })}
+    />
   );
 
   async function submit() {
@@ -431,7 +380,7 @@ export function HouseForm({
             )}
           </Flex>
           <Flex direction="column" style={{ gridColumn: 'span 2' }}>
-            <Field label="小区">
+            <ListingField label="小区">
               <CommunityPicker
                 value={community}
                 onChange={setCommunity}
@@ -439,14 +388,14 @@ export function HouseForm({
                 mayType={!mustPick}
                 initialName={typedName}
               />
-            </Field>
+            </ListingField>
           </Flex>
           <CommunityRoomPicker
             communityId={community?.communityId ?? null}
             value={{ buildingNo: draft.buildingNo, unitNo: draft.unitNo, roomNo: draft.roomNo }}
             onChange={set}
           />
-          <Field label="户型（室/厅/卫）">
+          <ListingField label="户型（室/厅/卫）">
             <Flex gap="1">
               {(['room', 'hall', 'bath'] as const).map((field, index) => (
                 <TextField.Root
@@ -458,7 +407,7 @@ export function HouseForm({
                 />
               ))}
             </Flex>
-          </Field>
+          </ListingField>
           {text('area', '建筑面积（㎡）')}
           {text('floor', '所在楼层')}
           {text('totalFloor', '总楼层')}
@@ -481,11 +430,11 @@ export function HouseForm({
             onChange={(property) => set({ property })}
           />
           {text('price', draft.type === '2' ? '租金（元/月）' : '总价（万元）')}
-          <Field label="单价">
+          <ListingField label="单价">
             <Text as="div" size="2" mt="2">
               {draft.type === '1' ? derivedUnitPrice(1, draft.price, draft.area) : '—'}
             </Text>
-          </Field>
+          </ListingField>
           {text('ownerName', '业主姓名')}
           {text('ownerPhone', '业主电话', initial ? '受保护，修改请重新输入' : '请输入')}
           <Flex direction="column" style={{ gridColumn: 'span 2' }}>
@@ -511,29 +460,11 @@ export function HouseForm({
         <Text as="div" size="2" weight="medium" mt="3" mb="1">
           标签
         </Text>
-        <Flex gap="1" wrap="wrap">
-          {tagOptions.map((tag) => {
-            const chosen = tags.includes(tag.categoryId);
-            return (
-              <Badge
-                key={tag.categoryId}
-                asChild
-                color={chosen ? 'blue' : 'gray'}
-                variant={chosen ? 'solid' : 'soft'}
-              >
-                <button
-                  type="button"
-                  aria-pressed={chosen}
-                  onClick={() =>
-                    setTags(chosen ? tags.filter((id) => id !== tag.categoryId) : [...tags, tag.categoryId])
-                  }
-                >
-                  {tag.name}
-                </button>
-              </Badge>
-            );
-          })}
-        </Flex>
+        <ToggleChips
+          options={tagOptions.map((tag) => ({ key: tag.categoryId, name: tag.name }))}
+          chosen={tags}
+          onChange={setTags}
+        />
         <Text as="div" size="2" weight="medium" mt="3" mb="1">
           房源图片（第一张为封面）
         </Text>

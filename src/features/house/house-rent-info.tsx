@@ -5,10 +5,16 @@
  * listing's detail.
  */
 import { useEffect, useState } from 'react';
-import { Badge, Card, DataList, Flex, Grid, Heading, Text, TextArea } from '@radix-ui/themes';
+import { Card, DataList, Flex, Grid, Heading, Text, TextArea } from '@radix-ui/themes';
 import { TextField } from '../../ui/text-field';
-import { Select } from '../../ui/select';
 import { fetchRentExtension, type HouseInput, type HouseRentExtension } from './house-actors';
+import {
+  CodeSelect,
+  ListingField,
+  ListingTextField,
+  ToggleChips,
+  unchosen,
+} from '../../shared/listing-fields';
 
 export const rentTypeNames: Record<number, string> = { 1: '整租', 2: '合租' };
 export const facilityNames = ['空调', '洗衣机', '冰箱', '热水器', '宽带', '床', '衣柜'] as const;
@@ -25,10 +31,8 @@ export type RentDraft = {
   requirement: string;
 };
 
-const none = 'none';
-
 export const emptyRentDraft: RentDraft = {
-  rentType: none,
+  rentType: unchosen,
   paymentMethod: '',
   deposit: '',
   leaseTermMin: '',
@@ -42,7 +46,7 @@ export const emptyRentDraft: RentDraft = {
 export function rentDraftFrom(extension: HouseRentExtension): RentDraft {
   const text = (value: string | number | null | undefined) => (value == null ? '' : String(value));
   return {
-    rentType: extension.rentType ? String(extension.rentType) : none,
+    rentType: extension.rentType ? String(extension.rentType) : unchosen,
     paymentMethod: text(extension.paymentMethod),
     deposit: text(extension.deposit),
     leaseTermMin: text(extension.leaseTermMin),
@@ -73,7 +77,7 @@ export function rentInput(draft: RentDraft): Pick<HouseInput, 'rentInfo' | 'paym
   const max = number(draft.leaseTermMax);
   if (min !== undefined && max !== undefined && min > max) return '最短租期不能大于最长租期';
   const rentInfo: NonNullable<HouseInput['rentInfo']> = {
-    ...(draft.rentType !== none ? { rentType: Number(draft.rentType) as 1 } : {}),
+    ...(draft.rentType !== unchosen ? { rentType: Number(draft.rentType) as 1 } : {}),
     ...(deposit !== undefined ? { deposit } : {}),
     ...(min !== undefined ? { leaseTermMin: min } : {}),
     ...(max !== undefined ? { leaseTermMax: max } : {}),
@@ -88,17 +92,6 @@ export function rentInput(draft: RentDraft): Pick<HouseInput, 'rentInfo' | 'paym
   };
 }
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <label>
-      <Text as="div" size="2" mb="1" weight="medium">
-        {label}
-      </Text>
-      {children}
-    </label>
-  );
-}
-
 export function RentInfoFields({
   draft,
   onChange,
@@ -107,16 +100,14 @@ export function RentInfoFields({
   onChange: (patch: Partial<RentDraft>) => void;
 }) {
   const text = (field: keyof RentDraft, label: string, placeholder = '请输入', type?: 'date') => (
-    <Field label={label}>
-      <TextField.Root
-        aria-label={label}
-        placeholder={placeholder}
-        type={type}
-        value={draft[field] as string}
-        maxLength={20}
-        onChange={(e) => onChange({ [field]: e.target.value })}
-      />
-    </Field>
+    <ListingTextField
+      label={label}
+      placeholder={placeholder}
+      type={type}
+      value={draft[field] as string}
+      maxLength={20}
+      onChange={(value) => onChange({ [field]: value })}
+    />
   );
   return (
     <section aria-label="出租信息" data-testid="house-rent-fields">
@@ -124,22 +115,16 @@ export function RentInfoFields({
         出租信息
       </Text>
       <Grid columns="4" gap="3">
-        <Field label="出租方式">
-          <Select.Root value={draft.rentType} onValueChange={(rentType) => onChange({ rentType })}>
-            <Select.Trigger aria-label="出租方式" style={{ width: '100%' }} />
-            <Select.Content>
-              <Select.Item value={none}>-请选择-</Select.Item>
-              {Object.entries(rentTypeNames).map(([code, name]) => (
-                <Select.Item key={code} value={code}>
-                  {name}
-                </Select.Item>
-              ))}
-            </Select.Content>
-          </Select.Root>
-        </Field>
+        <CodeSelect
+          label="出租方式"
+          names={rentTypeNames}
+          value={draft.rentType}
+          onChange={(rentType) => onChange({ rentType })}
+          hasEmpty
+        />
         {text('paymentMethod', '付款方式', '如 押一付三')}
         {text('deposit', '押金（元）')}
-        <Field label="租期（月）">
+        <ListingField label="租期（月）">
           <Flex gap="1" align="center">
             <TextField.Root
               aria-label="最短租期"
@@ -157,35 +142,18 @@ export function RentInfoFields({
               style={{ width: 64 }}
             />
           </Flex>
-        </Field>
+        </ListingField>
         {text('checkInDate', '可入住日期', '', 'date')}
         {text('rentExpire', '当前租约到期日', '', 'date')}
       </Grid>
       <Text as="div" size="2" weight="medium" mt="3" mb="1">
         配套设施
       </Text>
-      <Flex gap="1" wrap="wrap">
-        {facilityNames.map((name) => {
-          const chosen = draft.facilities.includes(name);
-          return (
-            <Badge key={name} asChild color={chosen ? 'blue' : 'gray'} variant={chosen ? 'solid' : 'soft'}>
-              <button
-                type="button"
-                aria-pressed={chosen}
-                onClick={() =>
-                  onChange({
-                    facilities: chosen
-                      ? draft.facilities.filter((item) => item !== name)
-                      : [...draft.facilities, name],
-                  })
-                }
-              >
-                {name}
-              </button>
-            </Badge>
-          );
-        })}
-      </Flex>
+      <ToggleChips
+        options={facilityNames.map((name) => ({ key: name, name }))}
+        chosen={draft.facilities}
+        onChange={(facilities) => onChange({ facilities })}
+      />
       <Text as="div" size="2" weight="medium" mt="3" mb="1">
         对租客的要求
       </Text>
