@@ -6,16 +6,13 @@
  * whole (contractSetting) by whoever holds 基础设置; the same check as the server's runs first.
  */
 import { useState } from 'react';
-import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { Badge, Box, Button, Callout, Card, Flex, Grid, Heading, IconButton, Text } from '@radix-ui/themes';
+import { Badge, Box, Button, Card, Flex, Grid, Heading, IconButton, Text } from '@radix-ui/themes';
 import { TextField } from '../../ui/text-field';
 import { PageLoadFailed } from '../../ui/load-state';
 import { Select } from '../../ui/select';
-import { resourceMachine } from '../../../machines/resource.machine';
 import type { PageProps } from '../../core/workspace';
 import { usePermissions } from '../../core/permissions';
-import { inspect } from '../../inspector/inspection-store';
+import { SettingsSaveBar, useSettingsDraft } from '../../ui/use-settings-draft';
 import {
   checkContractSetting,
   defaultRentStateNames,
@@ -28,15 +25,6 @@ import {
   type ContractNumberRule,
   type ContractSetting,
 } from './contract-setting-actors';
-
-const settingMachine = resourceMachine.provide({
-  actors: {
-    load: fromPromise<unknown>(fetchContractSetting),
-    save: fromPromise<unknown, { value: unknown }>(async ({ input }) =>
-      saveContractSetting(input.value as ContractSetting),
-    ),
-  },
-});
 
 /** 基础设置 (app type 88, authId 8807): who may save the company's basic settings. */
 const settingsAuth = { appType: 88, itemId: 0, authId: 8807 } as const;
@@ -247,23 +235,15 @@ function StateNameFields({
 export default function ContractSettingPage(_props: PageProps) {
   const permissions = usePermissions();
   const maySave = permissions.can(settingsAuth.appType, settingsAuth.itemId, settingsAuth.authId);
-  const [snapshot, send] = useMachine(settingMachine, { inspect });
-  const loaded = snapshot.context.data as ContractSetting | null;
-  const [draft, setDraft] = useState<ContractSetting | null>(null);
-  /** The draft last sent: while it is still what the page shows, the save is reported. */
-  const [sent, setSent] = useState<ContractSetting | null>(null);
-  const [localError, setLocalError] = useState<string | null>(null);
-  const setting = draft ?? loaded;
-  const set = (patch: Partial<ContractSetting>) => {
-    setLocalError(null);
-    setDraft({ ...setting!, ...patch });
-  };
-  if (snapshot.matches('failed'))
-    return <PageLoadFailed error={snapshot.context.error} onRetry={() => send({ type: 'retry' })} />;
+  const draft = useSettingsDraft({
+    load: fetchContractSetting,
+    save: saveContractSetting,
+    savedText: '合同基础设置已保存',
+    check: checkContractSetting,
+  });
+  const { setting, set } = draft;
+  if (draft.isFailed) return <PageLoadFailed error={draft.error} onRetry={draft.retry} />;
   if (!setting) return <Text m="5">加载中...</Text>;
-  const error = localError ?? snapshot.context.error;
-  const isSaving = snapshot.matches('saving');
-  const savedNotice = sent !== null && sent === setting && !error ? '合同基础设置已保存' : null;
   const commission = setting.commission;
 
   return (
@@ -363,31 +343,7 @@ export default function ContractSettingPage(_props: PageProps) {
             />
             <Text size="1">只改台账中显示的名称，合同状态的流转不变。</Text>
           </Flex>
-          {(error || savedNotice) && !isSaving && (
-            <Callout.Root color={error ? 'red' : 'green'} role="status">
-              <Callout.Text>{error ?? savedNotice}</Callout.Text>
-            </Callout.Root>
-          )}
-          {maySave ? (
-            <Flex>
-              <Button
-                loading={isSaving}
-                onClick={() => {
-                  const message = checkContractSetting(setting);
-                  if (message) {
-                    setLocalError(message);
-                    return;
-                  }
-                  send({ type: 'save', value: setting });
-                  setSent(setting);
-                }}
-              >
-                保存
-              </Button>
-            </Flex>
-          ) : (
-            <Text size="2">您没有基础设置权限，只能查看。</Text>
-          )}
+          <SettingsSaveBar draft={draft} maySave={maySave} />
         </Flex>
       </Card>
     </Box>

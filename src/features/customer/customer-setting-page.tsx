@@ -5,30 +5,17 @@
  * customers (after a deal, without a follow-up, without a visit, the take-back days, and where they
  * go). Saved whole (customerSetting) by whoever holds 基础设置; the server's refusal is shown.
  */
-import { useState } from 'react';
-import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { Box, Button, Callout, Card, Flex, Heading, RadioGroup, Switch, Tabs, Text } from '@radix-ui/themes';
+import { Box, Card, Flex, Heading, RadioGroup, Switch, Tabs, Text } from '@radix-ui/themes';
 import { TextField } from '../../ui/text-field';
 import { PageLoadFailed } from '../../ui/load-state';
 import { Select } from '../../ui/select';
-import { resourceMachine } from '../../../machines/resource.machine';
 import type { PageProps } from '../../core/workspace';
 import { usePermissions } from '../../core/permissions';
-import { inspect } from '../../inspector/inspection-store';
+import { SettingsSaveBar, useSettingsDraft } from '../../ui/use-settings-draft';
 import { fetchCustomerSetting, saveCustomerSetting, type CustomerSetting } from './customer-actors';
 
 type OutRule = CustomerSetting['sellOutRule'];
 type RuleKey = 'sellOutRule' | 'rentOutRule' | 'newOutRule';
-
-const settingMachine = resourceMachine.provide({
-  actors: {
-    load: fromPromise<unknown>(fetchCustomerSetting),
-    save: fromPromise<unknown, { value: unknown }>(async ({ input }) =>
-      saveCustomerSetting(input.value as CustomerSetting),
-    ),
-  },
-});
 
 /** 基础设置 (app type 88, authId 8807): who may save the company's basic settings. */
 const settingsAuth = { appType: 88, itemId: 0, authId: 8807 } as const;
@@ -106,20 +93,15 @@ function RuleSettings({ rule, onChange }: { rule: OutRule; onChange: (rule: OutR
 export default function CustomerSettingPage(_props: PageProps) {
   const permissions = usePermissions();
   const maySave = permissions.can(settingsAuth.appType, settingsAuth.itemId, settingsAuth.authId);
-  const [snapshot, send] = useMachine(settingMachine, { inspect });
-  const loaded = snapshot.context.data as CustomerSetting | null;
-  const [draft, setDraft] = useState<CustomerSetting | null>(null);
-  /** The draft last sent: while it is still what the page shows, the save is reported. */
-  const [sent, setSent] = useState<CustomerSetting | null>(null);
-  const setting = draft ?? loaded;
-  const set = (patch: Partial<CustomerSetting>) => setDraft({ ...setting!, ...patch });
-  if (snapshot.matches('failed'))
-    return <PageLoadFailed error={snapshot.context.error} onRetry={() => send({ type: 'retry' })} />;
+  const draft = useSettingsDraft({
+    load: fetchCustomerSetting,
+    save: saveCustomerSetting,
+    savedText: '客源设置已保存',
+  });
+  const { setting, set } = draft;
+  if (draft.isFailed) return <PageLoadFailed error={draft.error} onRetry={draft.retry} />;
   if (!setting) return <Text m="5">加载中...</Text>;
   const limit = setting.upperLimit;
-  const error = snapshot.context.error;
-  const isSaving = snapshot.matches('saving');
-  const savedNotice = sent !== null && sent === setting && !error ? '客源设置已保存' : null;
 
   return (
     <Box p="5" data-testid="customer-setting-page">
@@ -236,28 +218,7 @@ export default function CustomerSettingPage(_props: PageProps) {
               </Box>
             </Tabs.Root>
           </Flex>
-          {(error || savedNotice) && !isSaving && (
-            <Callout.Root color={error ? 'red' : 'green'} role="status">
-              <Callout.Text>{error ?? savedNotice}</Callout.Text>
-            </Callout.Root>
-          )}
-          {maySave ? (
-            <Flex>
-              <Button
-                loading={isSaving}
-                onClick={() => {
-                  send({ type: 'save', value: setting });
-                  setSent(setting);
-                }}
-              >
-                保存
-              </Button>
-            </Flex>
-          ) : (
-            <Text size="2" color="gray">
-              您没有基础设置权限，只能查看。
-            </Text>
-          )}
+          <SettingsSaveBar draft={draft} maySave={maySave} />
         </Flex>
       </Card>
     </Box>

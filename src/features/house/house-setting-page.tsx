@@ -6,8 +6,6 @@
  * Below it the listing form's own fields (house-widget-fields.tsx), saved on their own.
  */
 import { useState } from 'react';
-import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import {
   Box,
   Button,
@@ -25,9 +23,8 @@ import { CheckList } from '../../ui/check-list';
 import { PageLoadFailed } from '../../ui/load-state';
 import { TextField } from '../../ui/text-field';
 import { Select } from '../../ui/select';
-import { resourceMachine } from '../../../machines/resource.machine';
 import type { PageProps } from '../../core/workspace';
-import { inspect } from '../../inspector/inspection-store';
+import { SettingsSaveBar, useSettingsDraft } from '../../ui/use-settings-draft';
 import { api, ok } from '../../api/client';
 import type { components } from '../../../openapi/generated/api';
 import { HouseCategories } from './house-categories';
@@ -36,15 +33,14 @@ import { protectionTypeNames, publishingTypeNames, repeatedFieldNames } from '..
 
 type HousingSetting = components['schemas']['HousingSetting'];
 
-const settingMachine = resourceMachine.provide({
-  actors: {
-    load: fromPromise<unknown>(async () => (await ok(api.GET('/housing/v2/getHousingSetting'))).data ?? null),
-    save: fromPromise<unknown, { value: unknown }>(async ({ input }) => {
-      await ok(api.POST('/housing/v2/housingSetting', { body: input.value as HousingSetting }));
-      return (await ok(api.GET('/housing/v2/getHousingSetting'))).data ?? null;
-    }),
-  },
-});
+async function fetchHousingSetting(): Promise<HousingSetting | null> {
+  return (await ok(api.GET('/housing/v2/getHousingSetting'))).data ?? null;
+}
+
+async function saveHousingSetting(setting: HousingSetting): Promise<HousingSetting | null> {
+  await ok(api.POST('/housing/v2/housingSetting', { body: setting }));
+  return fetchHousingSetting();
+}
 
 /** A titled choice of codes by their names; the codes checked are kept in ascending order. */
 function CodeChecks({
@@ -250,23 +246,16 @@ function TeamSettings({
 }
 
 export default function HouseSettingPage(_props: PageProps) {
-  const [snapshot, send] = useMachine(settingMachine, { inspect });
-  const loaded = snapshot.context.data as HousingSetting | null;
-  const [draft, setDraft] = useState<HousingSetting | null>(null);
   const [isProtecting, setIsProtecting] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  /** The draft last sent: while it is still what the page shows, the save is reported (as 客源设置). */
-  const [sent, setSent] = useState<HousingSetting | null>(null);
-  const setting = draft ?? loaded;
-  const isSaving = snapshot.matches('saving');
-  const error = snapshot.context.error;
-  const savedNotice = sent !== null && sent === setting && !error ? '房源设置已保存' : null;
-  const set = (patch: Partial<HousingSetting>) => {
-    setDraft({ ...setting!, ...patch });
-    setNotice(null);
-  };
-  if (snapshot.matches('failed'))
-    return <PageLoadFailed error={snapshot.context.error} onRetry={() => send({ type: 'retry' })} />;
+  const draft = useSettingsDraft({
+    load: fetchHousingSetting,
+    save: saveHousingSetting,
+    savedText: '房源设置已保存',
+    onEdit: () => setNotice(null),
+  });
+  const { setting, set } = draft;
+  if (draft.isFailed) return <PageLoadFailed error={draft.error} onRetry={draft.retry} />;
   if (!setting) return <Text m="5">加载中...</Text>;
   const states = (key: 'sellHousingState' | 'rentHousingState') => (
     <Flex gap="2" wrap="wrap">
@@ -385,27 +374,7 @@ export default function HouseSettingPage(_props: PageProps) {
                 </Box>
               </Tabs.Root>
             </Flex>
-            {/* Said once the server has kept it: the draft stays on screen until then, and after a refusal. */}
-            {(error || notice || savedNotice) && !isSaving && (
-              <Callout.Root color={error ? 'red' : 'green'} role="status">
-                <Callout.Text>{error ?? notice ?? savedNotice}</Callout.Text>
-              </Callout.Root>
-            )}
-            <Flex>
-              <Button
-                loading={isSaving}
-                onClick={() => {
-                  send({ type: 'save', value: setting });
-                  // Pinned as the draft, so a save of an unchanged page is reported too (the reload
-                  // after it brings a new object).
-                  setDraft(setting);
-                  setSent(setting);
-                  setNotice(null);
-                }}
-              >
-                保存
-              </Button>
-            </Flex>
+            <SettingsSaveBar draft={draft} notice={notice} />
           </Flex>
         </Card>
         {isProtecting && (
