@@ -7,12 +7,11 @@
  */
 import { useState } from 'react';
 import { Badge, Box, Button, Card, Flex, Heading, Tabs, Text } from '@radix-ui/themes';
-import { TextField } from '../../ui/text-field';
 import { SearchField } from '../../ui/search-field';
 import type { PageProps } from '../../core/workspace';
 import { emitFeedback } from '../../api/feedback';
 import { usePermissions } from '../../core/permissions';
-import { DateRangeFilter, FilterBar } from '../../ui/list-page/filter-bar';
+import { DateRangeFilter, FilterBar, RangeFilter } from '../../ui/list-page/filter-bar';
 import { FilterSelect, namedOptions } from '../../ui/list-page/filter-select';
 import { ListTable, type Column } from '../../ui/list-page/list-table';
 import { DetailDialog } from '../../ui/list-page/detail-dialog';
@@ -265,40 +264,20 @@ export default function CustomerPage({ params }: PageProps) {
           ]}
           onChange={(dealStatus) => set({ dealStatus })}
         />
-        <Flex gap="1" align="center">
-          <TextField.Root
-            aria-label="最低价格"
-            placeholder="价格从"
-            value={draft.priceMin}
-            onChange={(e) => set({ priceMin: e.target.value })}
-            style={{ width: 76 }}
-          />
-          <Text size="1">-</Text>
-          <TextField.Root
-            aria-label="最高价格"
-            placeholder="到"
-            value={draft.priceMax}
-            onChange={(e) => set({ priceMax: e.target.value })}
-            style={{ width: 76 }}
-          />
-        </Flex>
-        <Flex gap="1" align="center">
-          <TextField.Root
-            aria-label="最小面积"
-            placeholder="面积 ㎡"
-            value={draft.areaMin}
-            onChange={(e) => set({ areaMin: e.target.value })}
-            style={{ width: 76 }}
-          />
-          <Text size="1">-</Text>
-          <TextField.Root
-            aria-label="最大面积"
-            placeholder="面积 ㎡"
-            value={draft.areaMax}
-            onChange={(e) => set({ areaMax: e.target.value })}
-            style={{ width: 76 }}
-          />
-        </Flex>
+        <RangeFilter
+          names={['最低价格', '最高价格']}
+          placeholders={['价格从', '到']}
+          min={draft.priceMin}
+          max={draft.priceMax}
+          onChange={(priceMin, priceMax) => set({ priceMin, priceMax })}
+        />
+        <RangeFilter
+          names={['最小面积', '最大面积']}
+          placeholders={['面积 ㎡', '面积 ㎡']}
+          min={draft.areaMin}
+          max={draft.areaMax}
+          onChange={(areaMin, areaMax) => set({ areaMin, areaMax })}
+        />
         <FilterSelect
           label="意向居室"
           allLabel="全部居室"

@@ -5,9 +5,9 @@
  * maintainer. Shown under the main filters when opened.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Flex, Text } from '@radix-ui/themes';
+import { Flex } from '@radix-ui/themes';
 import { TextField } from '../../ui/text-field';
-import { DateRangeFilter } from '../../ui/list-page/filter-bar';
+import { DateRangeFilter, RangeFilter } from '../../ui/list-page/filter-bar';
 import { FilterSelect, namedOptions, staffOptions } from '../../ui/list-page/filter-select';
 import { propertyNames, renovationNames, towardNames } from '../../../domain/house-rules';
 import {
@@ -153,41 +153,6 @@ function flatten(nodes: HouseDepartmentNode[], depth = 0): { node: HouseDepartme
   return nodes.flatMap((node) => [{ node, depth }, ...flatten(node.children, depth + 1)]);
 }
 
-function RangeInputs({
-  label,
-  min,
-  max,
-  onChange,
-}: {
-  label: string;
-  min: string;
-  max: string;
-  onChange: (min: string, max: string) => void;
-}) {
-  return (
-    <Flex gap="1" align="center">
-      <Text size="2" color="gray">
-        {label}
-      </Text>
-      <TextField.Root
-        aria-label={`最低${label}`}
-        placeholder="最低"
-        value={min}
-        onChange={(e) => onChange(e.target.value, max)}
-        style={{ width: 72 }}
-      />
-      <Text size="1">-</Text>
-      <TextField.Root
-        aria-label={`最高${label}`}
-        placeholder="最高"
-        value={max}
-        onChange={(e) => onChange(min, e.target.value)}
-        style={{ width: 72 }}
-      />
-    </Flex>
-  );
-}
-
 export function HouseMoreFilters({
   draft,
   onChange,
@@ -241,14 +206,20 @@ export function HouseMoreFilters({
         end={draft.updateEnd}
         onChange={(updateStart, updateEnd) => onChange({ updateStart, updateEnd })}
       />
-      <RangeInputs
+      <RangeFilter
         label="单价"
+        names={['最低单价', '最高单价']}
+        placeholders={['最低', '最高']}
+        width={72}
         min={draft.unitPriceMin}
         max={draft.unitPriceMax}
         onChange={(unitPriceMin, unitPriceMax) => onChange({ unitPriceMin, unitPriceMax })}
       />
-      <RangeInputs
+      <RangeFilter
         label="楼层"
+        names={['最低楼层', '最高楼层']}
+        placeholders={['最低', '最高']}
+        width={72}
         min={draft.floorMin}
         max={draft.floorMax}
         onChange={(floorMin, floorMax) => onChange({ floorMin, floorMax })}

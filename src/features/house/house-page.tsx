@@ -22,7 +22,7 @@ import {
 } from '../../core/kept-choices';
 import { usePermissions } from '../../core/permissions';
 import { inspect } from '../../inspector/inspection-store';
-import { FilterBar } from '../../ui/list-page/filter-bar';
+import { FilterBar, RangeFilter } from '../../ui/list-page/filter-bar';
 import { FilterSelect } from '../../ui/list-page/filter-select';
 import { ListTable, type Column } from '../../ui/list-page/list-table';
 import { useFilterDraft, useListPage } from '../../ui/list-page/use-list-page';
@@ -279,40 +279,22 @@ export default function HousePage(_props: PageProps) {
           onChange={(e) => set({ phone: e.target.value })}
           style={{ width: 150 }}
         />
-        <Flex gap="1" align="center">
-          <TextField.Root
-            aria-label="最低价格"
-            placeholder="最低价"
-            value={draft.priceMin}
-            onChange={(e) => set({ priceMin: e.target.value })}
-            style={{ width: 80 }}
-          />
-          <Text size="1">-</Text>
-          <TextField.Root
-            aria-label="最高价格"
-            placeholder="最高价"
-            value={draft.priceMax}
-            onChange={(e) => set({ priceMax: e.target.value })}
-            style={{ width: 80 }}
-          />
-        </Flex>
-        <Flex gap="1" align="center">
-          <TextField.Root
-            aria-label="最小面积"
-            placeholder="面积 ㎡"
-            value={draft.areaMin}
-            onChange={(e) => set({ areaMin: e.target.value })}
-            style={{ width: 80 }}
-          />
-          <Text size="1">-</Text>
-          <TextField.Root
-            aria-label="最大面积"
-            placeholder="面积 ㎡"
-            value={draft.areaMax}
-            onChange={(e) => set({ areaMax: e.target.value })}
-            style={{ width: 80 }}
-          />
-        </Flex>
+        <RangeFilter
+          names={['最低价格', '最高价格']}
+          placeholders={['最低价', '最高价']}
+          min={draft.priceMin}
+          max={draft.priceMax}
+          onChange={(priceMin, priceMax) => set({ priceMin, priceMax })}
+          width={80}
+        />
+        <RangeFilter
+          names={['最小面积', '最大面积']}
+          placeholders={['面积 ㎡', '面积 ㎡']}
+          min={draft.areaMin}
+          max={draft.areaMax}
+          onChange={(areaMin, areaMax) => set({ areaMin, areaMax })}
+          width={80}
+        />
         <FilterSelect
           label="户型"
           allLabel="全部户型"

@@ -103,3 +103,52 @@ export function DateRangeFilter({
     </Flex>
   );
 }
+
+/**
+ * A from-to number pair of a filter bar (价格, 面积, 单价, 楼层): two short fields named for screen
+ * readers (最低价格 / 最高价格), an optional visible label before them. Listings, customers and the
+ * listing search's 更多条件 use it.
+ */
+export function RangeFilter({
+  label,
+  names,
+  placeholders,
+  min,
+  max,
+  onChange,
+  width = 76,
+}: {
+  /** Shown before the pair (the pair's names say it to screen readers either way). */
+  label?: string;
+  names: readonly [string, string];
+  placeholders: readonly [string, string];
+  min: string;
+  max: string;
+  onChange: (min: string, max: string) => void;
+  width?: number;
+}) {
+  return (
+    <Flex gap="1" align="center">
+      {label && (
+        <Text size="2" color="gray">
+          {label}
+        </Text>
+      )}
+      <TextField.Root
+        aria-label={names[0]}
+        placeholder={placeholders[0]}
+        value={min}
+        onChange={(e) => onChange(e.target.value, max)}
+        style={{ width }}
+      />
+      <Text size="1">-</Text>
+      <TextField.Root
+        aria-label={names[1]}
+        placeholder={placeholders[1]}
+        value={max}
+        onChange={(e) => onChange(min, e.target.value)}
+        style={{ width }}
+      />
+    </Flex>
+  );
+}
