@@ -5,11 +5,17 @@
  * clicking it in the graph, the events copied as a test path, and axe on the open panel.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openAs } from './support/oa';
 import { signCompany, submitSale } from './support/sign';
 
 const refresh = 'signContract.toStart on contract.refresh #0';
+
+/** The panel's buttons from the keyboard (focus, Enter), as a keyboard user drives them. */
+async function press(button: Locator) {
+  await button.focus();
+  await button.press('Enter');
+}
 
 async function openSignContractInInspector(page: Page) {
   await page.getByRole('button', { name: '状态机检查器' }).click();
@@ -24,6 +30,8 @@ test('the inspector draws the sign contract, travels back in its events, fires a
   request,
   context,
 }) => {
+  // elkjs lays the 45 states out in the page: seconds on a loaded 2-core machine.
+  test.setTimeout(240_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const company = await signCompany(request);
   const { contractId } = await submitSale(request, company);
@@ -36,6 +44,7 @@ test('the inspector draws the sign contract, travels back in its events, fires a
   await expect(graph.locator('g[data-state-id="signContract.toStart.idle"]')).toHaveAttribute(
     'data-active',
     'true',
+    { timeout: 90_000 },
   );
   await expect(graph.locator('g[data-state-id="signContract.loading"]')).not.toHaveAttribute(
     'data-active',
@@ -50,7 +59,7 @@ test('the inspector draws the sign contract, travels back in its events, fires a
 
   // Two refreshes from the transition buttons: six events in all (open, loaded, then refresh and loaded twice).
   for (let round = 0; round < 2; round += 1) {
-    await panel.getByTestId('inspector-transitions').locator(`button[data-transition="${refresh}"]`).click();
+    await press(panel.getByTestId('inspector-transitions').locator(`button[data-transition="${refresh}"]`));
     await expect(panel.locator('.inspector-timeline li')).toHaveCount(4 + round * 2);
     await expect(panel.getByTestId('inspector-state-value')).toHaveText('{"toStart":"idle"}');
   }
@@ -59,7 +68,7 @@ test('the inspector draws the sign contract, travels back in its events, fires a
   await expect(timeline.nth(2)).toContainText('contract.refresh → loading');
 
   // Three events back: after the first refresh, the contract was loading.
-  for (let back = 0; back < 3; back += 1) await panel.getByRole('button', { name: '后退一步' }).click();
+  for (let back = 0; back < 3; back += 1) await press(panel.getByRole('button', { name: '后退一步' }));
   await expect(panel.getByText('第 3 个事件之后的状态：')).toBeVisible();
   await expect(panel.getByTestId('inspector-state-value')).toHaveText('loading');
   await expect(graph.locator('g[data-state-id="signContract.loading"]')).toHaveAttribute(
@@ -74,18 +83,18 @@ test('the inspector draws the sign contract, travels back in its events, fires a
   await expect(panel.getByTestId('inspector-transitions')).toHaveCount(0);
   await expect(timeline.nth(2).getByRole('button')).toHaveAttribute('aria-current', 'step');
 
-  await panel.getByRole('button', { name: '返回当前' }).click();
+  await press(panel.getByRole('button', { name: '返回当前' }));
   await expect(panel.getByText('当前状态：')).toBeVisible();
   await expect(panel.getByTestId('inspector-state-value')).toHaveText('{"toStart":"idle"}');
 
   // Fired from the drawing: a click on the arrow's label.
-  await graph.locator(`g[data-transition="${refresh}"] text`).click();
+  await graph.locator(`g[data-transition="${refresh}"] text`).dispatchEvent('click');
   await expect(timeline).toHaveCount(8);
   await expect(timeline.nth(6)).toContainText('contract.refresh → loading');
   await expect(panel.getByTestId('inspector-state-value')).toHaveText('{"toStart":"idle"}');
   await expect(detail.getByTestId('detail-state')).toHaveText('待发起');
 
-  await panel.getByRole('button', { name: '复制为测试路径' }).click();
+  await press(panel.getByRole('button', { name: '复制为测试路径' }));
   await expect(page.getByText('复制成功')).toBeVisible();
   const shown = panel.getByTestId('inspector-copied-path');
   await expect(shown).toContainText("import { signContractModel } from '../models/sign-contract.model';");
