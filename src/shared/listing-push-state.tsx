@@ -108,7 +108,8 @@ function portalActors(listing: Listing, channel: PushChannel) {
         );
       else {
         const answer = await ok(
-          api.POST(statusPaths[channel], {
+          // The four housestatus pushes take the same query and body (HouseStatusPush).
+          api.POST(statusPaths[channel] as (typeof statusPaths)[1], {
             params: { query: { companyid: companyId() } },
             body: {
               houseId: listing.houseId,
