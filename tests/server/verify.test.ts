@@ -87,10 +87,15 @@ describe('验签: verifying signed PDFs, open to anyone', () => {
   it("shows each signature of the product's sealed contract, valid up to the product's root, with its audit trail", async () => {
     const before = await rowCounts();
     const result = await report(contract.pdf);
-    expect(result.signatures.length).toBeGreaterThanOrEqual(1);
+    // One signature per party (its own certificate), the company seal, and 签署证明 sealed last.
+    expect(result.signatures.length).toBeGreaterThanOrEqual(3);
     const signerNames = result.signatures.map((signature) => signature.signerName);
-    // The company's certificate signs (seals) the contract; per-signer certificates add the parties.
-    expect(signerNames).toContain('安居房产经纪有限公司');
+    expect(signerNames).toEqual(expect.arrayContaining(['张三', '李四', '安居房产经纪有限公司']));
+    expect(
+      result.signatures.filter((signature) => signature.timestamp !== null).length,
+    ).toBeGreaterThanOrEqual(3);
+    for (const signature of result.signatures.slice(0, -1))
+      expect(signature.coverage).toBe('laterSignatures');
     for (const signature of result.signatures) {
       expect(signature, signature.problem).toMatchObject({
         status: 'valid',

@@ -386,14 +386,36 @@ async function readTimestamp(
     const imprint = Buffer.from(tst.messageImprint.hashedMessage.valueBlock.valueHexView);
     const isImprintMatching =
       algorithm !== undefined && createHash(algorithm.node).update(signatureValue).digest().equals(imprint);
-    let isTokenValid = false;
-    try {
-      isTokenValid = await signedData.verify({ signer: 0, checkChain: false });
-    } catch {
-      isTokenValid = false;
-    }
     const signerInfo = signedData.signerInfos[0];
     const tsaCertificate = signerInfo ? findSigner(signedData, signerInfo) : null;
+    // The token's own signature, checked the way the PDF signature is: the messageDigest of its
+    // signed attributes is the digest of the TSTInfo, and the signature over them verifies.
+    let isTokenValid = false;
+    const tokenDigest = signerInfo ? digests[signerInfo.digestAlgorithm.algorithmId] : undefined;
+    if (signerInfo?.signedAttrs && tsaCertificate && tokenDigest) {
+      const expected = createHash(tokenDigest.node).update(bytesOf(eContent)).digest();
+      const signedDigest: unknown = signerInfo.signedAttrs.attributes.find(
+        (attribute) => attribute.type === oids.messageDigest,
+      )?.values[0];
+      const toVerify = Buffer.from(signerInfo.signedAttrs.encodedValue);
+      toVerify[0] = 0x31;
+      try {
+        isTokenValid =
+          signedDigest instanceof asn1js.OctetString &&
+          Buffer.from(bytesOf(signedDigest)).equals(expected) &&
+          (await pkijs
+            .getEngine()
+            .crypto.verifyWithPublicKey(
+              toVerify,
+              signerInfo.signature,
+              tsaCertificate.subjectPublicKeyInfo,
+              signerInfo.signatureAlgorithm,
+              tokenDigest.web,
+            ));
+      } catch {
+        isTokenValid = false;
+      }
+    }
     let authority = '';
     if (tst.tsa && tst.tsa.type === 4)
       authority = nameOf(tst.tsa.value as pkijs.RelativeDistinguishedNames).commonName;
