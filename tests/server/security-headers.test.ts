@@ -54,7 +54,7 @@ describe('security headers', () => {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
-      const policy = directives(response.headers['content-security-policy'] as string);
+      const policy = directives(response.headers['content-security-policy']);
       expect(policy.get('script-src')).toBe("'self'");
       expect(policy.get('frame-ancestors')).toBe("'none'");
       expect(policy.get('object-src')).toBe("'none'");
@@ -69,7 +69,7 @@ describe('security headers', () => {
   it('an API answer carries the same policy', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/no/such/operation' });
     expect(response.statusCode).toBe(200);
-    const policy = directives(response.headers['content-security-policy'] as string);
+    const policy = directives(response.headers['content-security-policy']);
     expect(policy.get('frame-ancestors')).toBe("'none'");
     expect(policy.get('script-src')).toBe("'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
@@ -80,7 +80,7 @@ describe('security headers', () => {
     const response = await app.inject({ method: 'GET', url: fileUrl });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/png');
-    const policy = directives(response.headers['content-security-policy'] as string);
+    const policy = directives(response.headers['content-security-policy']);
     expect(policy.get('default-src')).toBe("'none'");
     expect(policy.has('script-src')).toBe(false);
     expect(policy.get('frame-ancestors')).toBe("'self'");

@@ -175,9 +175,9 @@ function parseSealed(sealed: string): SealedParts {
   const parts = sealed.split(':');
   if (parts.length !== 8 || !isSealed(sealed))
     throw new MasterKeyError('签名密钥不是加密保存的格式。A signing key is not in the sealed format.');
-  const [, , provider, keyId, wrapped, nonce, data, tag] = parts as [string, ...string[]];
+  const [, , provider, keyId, wrapped, nonce, data, tag] = parts;
   return {
-    provider: provider,
+    provider: provider!,
     keyId: keyId!,
     wrapped: Buffer.from(wrapped!, 'base64url'),
     nonce: Buffer.from(nonce!, 'base64url'),
