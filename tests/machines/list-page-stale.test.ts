@@ -18,7 +18,7 @@ function startList() {
       ),
     },
   });
-  const actor = createActor(machine).start();
+  const actor = createActor(machine, { input: {} }).start();
   return { actor, pending };
 }
 
