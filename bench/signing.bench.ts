@@ -116,7 +116,7 @@ for (let run = 0; run <= runs; run += 1) {
   const start = performance.now();
   const cpuStart = process.cpuUsage();
   const { bytes, slots } = await timed('render contract (CJK font)', () => renderContractPdf(input));
-  let current = Buffer.from(bytes);
+  let current: Buffer = Buffer.from(bytes);
   for (const [index, name] of parties.entries()) {
     const slot = slots[index]!;
     current = await timed('one party signs: certificate + stamp + B-T signature (incremental)', async () => {

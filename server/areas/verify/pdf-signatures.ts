@@ -287,6 +287,13 @@ type Anchors = {
   checked: Map<string, boolean>;
 };
 
+/** pkijs's crypto engine (Node's WebCrypto, set where pkijs is first used). */
+function cryptoEngine(): pkijs.ICryptoEngine {
+  const { crypto } = pkijs.getEngine();
+  if (!crypto) throw new Error('pkijs has no crypto engine');
+  return crypto;
+}
+
 /** Parsed anchors by their DER (parsing a certificate with pkijs costs about a millisecond). */
 const parsedCertificates = new Map<string, pkijs.Certificate>();
 
@@ -294,7 +301,7 @@ function parseCached(der: Uint8Array): pkijs.Certificate {
   const key = createHash('sha256').update(der).digest('base64');
   let parsed = parsedCertificates.get(key);
   if (!parsed) {
-    parsed = pkijs.Certificate.fromBER(der);
+    parsed = pkijs.Certificate.fromBER(new Uint8Array(der));
     if (parsedCertificates.size > 64) parsedCertificates.clear();
     parsedCertificates.set(key, parsed);
   }
@@ -362,12 +369,12 @@ function timeOfAttribute(value: unknown): Date | null {
   return null;
 }
 
-function bytesOf(octets: asn1js.OctetString): Uint8Array {
+function bytesOf(octets: asn1js.OctetString): Uint8Array<ArrayBuffer> {
   if (octets.idBlock.isConstructed) {
     const parts = (octets.valueBlock.value as asn1js.OctetString[]).map((part) => bytesOf(part));
-    return Buffer.concat(parts);
+    return new Uint8Array(Buffer.concat(parts));
   }
-  return octets.valueBlock.valueHexView;
+  return new Uint8Array(octets.valueBlock.valueHexView);
 }
 
 async function readTimestamp(
@@ -403,15 +410,13 @@ async function readTimestamp(
         isTokenValid =
           signedDigest instanceof asn1js.OctetString &&
           Buffer.from(bytesOf(signedDigest)).equals(expected) &&
-          (await pkijs
-            .getEngine()
-            .crypto.verifyWithPublicKey(
-              toVerify,
-              signerInfo.signature,
-              tsaCertificate.subjectPublicKeyInfo,
-              signerInfo.signatureAlgorithm,
-              tokenDigest.web,
-            ));
+          (await cryptoEngine().verifyWithPublicKey(
+            toVerify,
+            signerInfo.signature,
+            tsaCertificate.subjectPublicKeyInfo,
+            signerInfo.signatureAlgorithm,
+            tokenDigest.web,
+          ));
       } catch {
         isTokenValid = false;
       }
@@ -522,7 +527,7 @@ async function checkSignature(bytes: Buffer, found: Found, anchors: Anchors): Pr
     report.signingTime = signingTime.toISOString();
     report.signingTimeSource = 'signedAttribute';
   }
-  let toVerify: Buffer;
+  let toVerify: Buffer<ArrayBuffer>;
   if (signerInfo.signedAttrs) {
     report.isIntact =
       messageDigest instanceof asn1js.OctetString && Buffer.from(bytesOf(messageDigest)).equals(digest);
@@ -534,15 +539,13 @@ async function checkSignature(bytes: Buffer, found: Found, anchors: Anchors): Pr
   }
   if (signerCertificate) {
     try {
-      report.isSignatureValid = await pkijs
-        .getEngine()
-        .crypto.verifyWithPublicKey(
-          toVerify,
-          signerInfo.signature,
-          signerCertificate.subjectPublicKeyInfo,
-          signerInfo.signatureAlgorithm,
-          algorithm.web,
-        );
+      report.isSignatureValid = await cryptoEngine().verifyWithPublicKey(
+        toVerify,
+        signerInfo.signature,
+        signerCertificate.subjectPublicKeyInfo,
+        signerInfo.signatureAlgorithm,
+        algorithm.web,
+      );
     } catch {
       report.isSignatureValid = false;
     }
