@@ -224,7 +224,6 @@ export default function VerifyPage() {
           <div
             role="button"
             tabIndex={0}
-            aria-label="选择或拖入要验签的 PDF 文件（不超过 50 MB）"
             aria-disabled={isVerifying}
             className={`verify-drop${isOver ? ' verify-drop-over' : ''}`}
             data-testid="verify-drop"
