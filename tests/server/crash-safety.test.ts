@@ -15,6 +15,7 @@ import { createPostgresDatabase } from '../support/test-app';
 import { callOver, loginOver, startServerProcess, type ServerProcess } from '../support/server-process';
 import { saleContent } from '../support/sign-fixture';
 import { idCard, strokePng } from '../support/test-data';
+import { decodePdfString } from '../../server/areas/verify/pdf-signatures';
 
 type Headers = Record<string, string>;
 type Envelope = Awaited<ReturnType<typeof callOver>>;
@@ -230,7 +231,12 @@ describe('a server process killed during sealing, payment confirmation and an ap
     };
     const landing = ok(await get(`/sign/${round.lastHash}`, manager)) as { previewUrl: string };
     const pdf = Buffer.from(await (await fetch(`${server.url}${landing.previewUrl}`)).arrayBuffer());
-    const sealed = pdf.includes('/ByteRange');
+    // Each party's signing is a signature of its own (issue 39); the file is sealed when the last one,
+    // the 签署证明 seal, is there.
+    const reasons = [
+      ...pdf.toString('latin1').matchAll(/\/Reason\s*(<[0-9A-Fa-f\s]*>|\((?:\\.|[^\\)])*\))/g),
+    ].map((match) => decodePdfString(match[1]!));
+    const sealed = reasons.some((reason) => reason.includes('全部签署完成'));
     const signed = info.state === 8;
     expect({ state: info.state, allSigned: info.signedCount === info.signerCount, sealed }).toEqual(
       signed ? { state: 8, allSigned: true, sealed: true } : { state: 7, allSigned: false, sealed: false },
