@@ -184,10 +184,7 @@ export function HouseRentInfo({ houseId, version }: { houseId: number; version: 
   }, [houseId, version]);
   const shown = (value: string | number | null | undefined, unit = '') =>
     value == null || value === '' ? '—' : `${value}${unit}`;
-  const term =
-    info && (info.leaseTermMin != null || info.leaseTermMax != null)
-      ? `${info.leaseTermMin ?? '—'} - ${info.leaseTermMax ?? '—'} 个月`
-      : '—';
+  const term = leaseTerm(info?.leaseTermMin ?? null, info?.leaseTermMax ?? null);
   return (
     <Card data-testid="house-rent-info">
       <Heading as="h2" size="3" mb="2">
@@ -235,4 +232,12 @@ export function HouseRentInfo({ houseId, version }: { houseId: number; version: 
       )}
     </Card>
   );
+}
+
+/** 租期 as a broker reads it: a range, one bound (起租/最长), or — when neither is known. */
+function leaseTerm(min: number | null, max: number | null): string {
+  if (min != null && max != null) return min === max ? `${min} 个月` : `${min} - ${max} 个月`;
+  if (min != null) return `${min} 个月起租`;
+  if (max != null) return `最长 ${max} 个月`;
+  return '—';
 }
