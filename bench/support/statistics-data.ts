@@ -4,6 +4,8 @@
  * 100,000 listings, 200,000 customers, 250,000 listing follow-ups and 250,000 customer follow-ups
  * (5,000,000 follow-up rows in all), team roles, and the records of listings and customers turned
  * public, picked back and dealt, spread over the last 365 days and over the company's brokers.
+ * BENCH_SCALE (1 by default; e.g. 0.1) scales the listings, customers and follow-ups per company (not
+ * the companies, stores or brokers), for profiling on a smaller copy in a database of its own.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/db';
@@ -13,9 +15,15 @@ import { createCompany } from '../../server/areas/org/companies';
 export const companyCount = 10;
 export const storesPerCompany = 10;
 export const brokersPerStore = 10;
-export const listingsPerCompany = Number(process.env['BENCH_LISTINGS'] ?? 100_000);
-export const customersPerCompany = Number(process.env['BENCH_CUSTOMERS'] ?? 200_000);
-export const followUpsPerCompany = Number(process.env['BENCH_FOLLOW_UPS'] ?? 250_000);
+export const scale = Number(process.env['BENCH_SCALE'] ?? 1);
+/** Rounded to a multiple of 10 (the team roles and records are a fifth and a tenth of them). */
+const scaled = (full: number) => Math.max(10, Math.round((full * scale) / 10) * 10);
+export const listingsPerCompany = Number(process.env['BENCH_LISTINGS'] ?? scaled(100_000));
+export const customersPerCompany = Number(process.env['BENCH_CUSTOMERS'] ?? scaled(200_000));
+export const followUpsPerCompany = Number(process.env['BENCH_FOLLOW_UPS'] ?? scaled(250_000));
+/** The database the bench uses: bench_statistics at full scale, bench_statistics_0_1 at BENCH_SCALE=0.1. */
+export const databaseName =
+  scale === 1 ? 'bench_statistics' : `bench_statistics_${String(scale).replace(/\W/g, '_')}`;
 export const demoManager = '13800000000';
 
 type Step = { name: string; seconds: number };
