@@ -33,7 +33,7 @@ export default defineConfig(async () => {
     test: {
       maxWorkers: 2,
       // The model paths' records (steps, states, transitions, outcome) for npm run model:coverage and
-      // npm run model:report: reports/model-runs/vitest.jsonl.
+      // npm run model:report: one file per run in reports/model-runs/vitest/.
       reporters: ['default', './tests/support/model-path-reporter.ts'],
       projects: [
         {

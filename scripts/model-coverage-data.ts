@@ -2,10 +2,11 @@
  * What `npm run model:coverage` prints and `npm run model:report` draws, computed once for both:
  * per machine of tests/models, its states and transitions (measureCoverage's names) and what the
  * records of the last runs reached.
- * - vitest: reports/model-runs/vitest.jsonl (tests/support/model-path-reporter.ts): the paths the
- *   model tests ran on the real machine. Only when that file has no record at all are the figures
- *   computed from the generated paths instead (source `computed`, said as such); a machine the
- *   records do not mention has none (source `none`).
+ * - vitest: reports/model-runs/vitest/, one file per run (tests/support/model-path-reporter.ts,
+ *   tests/support/vitest-model-runs.ts), merged: per test file the latest complete run that ran it;
+ *   the paths the model tests ran on the real machine. Only when there is no record at all are the
+ *   figures computed from the generated paths instead (source `computed`, said as such); a machine
+ *   the records do not mention has none (source `none`).
  * - browser: reports/model-runs/<E2E_PORT or 8181>.jsonl (e2e/support/model-run-reporter.ts): what
  *   the last Playwright run executed and passed, driven apart from forced (inspector) and forged
  *   (an answer forged at the network layer, with its reason).
@@ -15,6 +16,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { generatePaths, measureCoverage, type ModelSpec } from '../tests/support/machine-model';
+import { readMergedRecords } from '../tests/support/vitest-model-runs';
 import {
   countsForCoverage,
   observeCoverage,
@@ -98,7 +100,9 @@ export type CoverageOptions = {
   root: string;
   /** Default: E2E_PORT or 8181. */
   port?: string;
-  /** Default: <root>/reports/model-runs/vitest.jsonl. */
+  /** The vitest runs' directory; default <root>/reports/model-runs/vitest. */
+  vitestRunsDir?: string;
+  /** Instead of the runs' directory: one file of records (a fixture). */
   vitestRecordsFile?: string;
   /** Default: <root>/reports/model-runs/<port>.jsonl. */
   browserRecordsFile?: string;
@@ -186,12 +190,34 @@ function resolveMachines(records: PathRecord[], machineOfModelFile: Map<string, 
   });
 }
 
+/** The vitest records: one fixture file, or the merged runs of the runs' directory. */
+function readVitestRecords(
+  root: string,
+  options: CoverageOptions,
+): { records: PathRecord[] | null; described: RecordsFile } {
+  if (options.vitestRecordsFile) {
+    const records = readPathRecords(options.vitestRecordsFile);
+    return { records, described: describeFile(root, options.vitestRecordsFile, records) };
+  }
+  const dir = options.vitestRunsDir ?? join(root, 'reports', 'model-runs', 'vitest');
+  const merged = readMergedRecords(dir, root);
+  return {
+    records: merged?.records ?? null,
+    described: {
+      file: `${relative(root, dir)}/`,
+      exists: merged !== null,
+      records: merged?.records.length ?? 0,
+      written: merged?.runs.at(-1)?.finishedAt ?? null,
+    },
+  };
+}
+
 export async function collectModelCoverage(options: CoverageOptions): Promise<ModelCoverageData> {
   const { root } = options;
   const port = options.port ?? process.env['E2E_PORT'] ?? '8181';
-  const vitestFile = options.vitestRecordsFile ?? join(root, 'reports', 'model-runs', 'vitest.jsonl');
   const browserFile = options.browserRecordsFile ?? join(root, 'reports', 'model-runs', `${port}.jsonl`);
-  const rawVitest = readPathRecords(vitestFile);
+  const vitestRead = readVitestRecords(root, options);
+  const rawVitest = vitestRead.records;
   const browser = readPathRecords(browserFile);
   const vitestSource = rawVitest !== null && rawVitest.length > 0 ? 'records' : 'computed';
 
@@ -263,7 +289,7 @@ export async function collectModelCoverage(options: CoverageOptions): Promise<Mo
   return {
     machines,
     vitestSource,
-    vitestRecords: describeFile(root, vitestFile, rawVitest),
+    vitestRecords: vitestRead.described,
     browserRecords: describeFile(root, browserFile, browser),
     port,
   };

@@ -1,8 +1,8 @@
 /**
  * npm run model:coverage — per machine, the states and transitions the model paths reached in the
  * last runs (scripts/model-coverage-data.ts, shared with npm run model:report):
- * - vitest: the records of the last vitest run of the model tests (reports/model-runs/vitest.jsonl,
- *   tests/support/model-path-reporter.ts); computed from the generated paths only when there are no
+ * - vitest: the records of the last vitest runs of the model tests (reports/model-runs/vitest/, one
+ *   file per run, merged per test file: tests/support/vitest-model-runs.ts); computed from the generated paths only when there are no
  *   records at all, and then said so;
  * - browser: what the last Playwright run actually executed and passed, read from
  *   reports/model-runs/<E2E_PORT or 8181>.jsonl (e2e/support/model-run-reporter.ts): states and

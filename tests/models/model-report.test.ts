@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,9 +6,10 @@ import type { TestCase, TestSpecification } from 'vitest/node';
 import { deriveTestMachine, generatePaths, transitionsTaken, type ModelPath } from '../support/machine-model';
 import type { EventSource, PathRecord, StepRecord } from '../support/observed-coverage';
 import ModelPathReporter from '../support/model-path-reporter';
+import { readMergedRecords } from '../support/vitest-model-runs';
 import { approvalModel } from './approval.model';
 import { collectModelCoverage, coverageRows } from '../../scripts/model-coverage-data';
-import { buildModelReport } from '../../scripts/model-report-html';
+import { buildModelReport, renderPage } from '../../scripts/model-report-html';
 
 const root = join(import.meta.dirname, '..', '..');
 const testMachine = deriveTestMachine(approvalModel.machine);
@@ -205,6 +206,37 @@ describe('model-coverage report from the records of a run', () => {
     expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href=|@import|url\(https?:/);
   });
 
+  it('has, for every machine, the figures model:coverage prints', async () => {
+    // Every machine of tests/models: vitest figures computed (no vitest records), Chromium from the approval run.
+    const dir = fixtureDir(null, browser.records);
+    const all = {
+      root,
+      vitestRecordsFile: join(dir, 'vitest.jsonl'),
+      browserRecordsFile: join(dir, 'browser.jsonl'),
+    };
+    const data = await collectModelCoverage(all);
+    const html = renderPage(data, [], new Date(0));
+    const rows = coverageRows(data);
+    expect(rows.length).toBeGreaterThan(20);
+    for (const row of rows) {
+      const [id, , states, transitions, , browserStates, browserTransitions, forced, forged] = row;
+      const cells = reportCells(html, id ?? '');
+      const count = (cell: string | undefined) => (cell === '—' ? '—' : (cell ?? '').split(' ')[0]);
+      expect([id, cells['states-vitest'], cells['transitions-vitest']]).toEqual([id, states, transitions]);
+      expect([id, cells['states-chromium'], cells['transitions-chromium']]).toEqual([
+        id,
+        browserStates,
+        browserTransitions,
+      ]);
+      expect([id, cells['transitions-forced'], cells['transitions-forged']]).toEqual([
+        id,
+        count(forced),
+        count(forged),
+      ]);
+    }
+    expect(rows.find((row) => row[0] === 'approval')?.[7]).toBe('1 (3.8%)');
+  });
+
   it('says when the vitest figures are computed because there are no vitest records', async () => {
     const dir = fixtureDir(null, browser.records);
     const data = await collectModelCoverage(options(dir, false));
@@ -225,9 +257,11 @@ describe('model-coverage report from the records of a run', () => {
 });
 
 describe('the vitest reporter of model paths', () => {
-  const file = 'tests/machines/approval.model.test.ts';
+  const approvalFile = 'tests/machines/approval.model.test.ts';
+  const tabsFile = 'tests/machines/tabs.model.test.ts';
   function testCase(
     dir: string,
+    file: string,
     name: string,
     state: 'passed' | 'failed' | 'skipped',
     meta: object,
@@ -242,44 +276,133 @@ describe('the vitest reporter of model paths', () => {
       meta: () => meta,
     } as unknown as TestCase;
   }
-
-  it('replaces the records of the files it runs and keeps the others, with outcome and message', () => {
+  const specification = (dir: string, file: string) =>
+    ({ project: { name: 'pglite' }, moduleId: join(dir, file) }) as unknown as TestSpecification;
+  const modelPath = (machine: string, path: string) => ({
+    machine,
+    path,
+    completed: true,
+    steps: [],
+  });
+  const passedWith = (dir: string, file: string, machine: string, path: string) =>
+    testCase(dir, file, `follows the model: ${path}`, 'passed', { modelPaths: [modelPath(machine, path)] });
+  function repository(): { dir: string; runs: string } {
     const dir = mkdtempSync(join(tmpdir(), 'model-reporter-'));
     mkdirSync(join(dir, 'tests', 'machines'), { recursive: true });
-    writeFileSync(join(dir, 'tests/machines/tabs.model.test.ts'), '');
-    const output = join(dir, 'out', 'vitest.jsonl');
-    mkdirSync(join(dir, 'out'));
-    const kept = {
-      machine: 'tabs',
-      file: 'tests/machines/tabs.model.test.ts',
-      project: 'pglite',
-      path: 'kept',
-    };
-    const replaced = { ...kept, machine: 'approval', file, path: 'old' };
-    const gone = { ...kept, file: 'tests/machines/no-such.model.test.ts', path: 'gone' };
-    writeFileSync(output, [kept, replaced, gone].map((r) => `${JSON.stringify(r)}\n`).join(''));
+    for (const file of [approvalFile, tabsFile]) writeFileSync(join(dir, file), '');
+    return { dir, runs: join(dir, 'out') };
+  }
+  const merged = (runs: string, dir: string) =>
+    (readMergedRecords(runs, dir)?.records ?? []).map((r) => `${r.machine} ${r.path} ${r.status}`).sort();
 
-    const reporter = new ModelPathReporter({ outputFile: join('out', 'vitest.jsonl'), root: dir });
-    reporter.onTestRunStart([
-      { project: { name: 'pglite' }, moduleId: join(dir, file) } as unknown as TestSpecification,
-    ]);
+  it('writes a run’s records with outcome and message in one file, only when the run ends', () => {
+    const { dir, runs } = repository();
+    const reporter = new ModelPathReporter({ outputDir: 'out', root: dir });
+    reporter.onTestRunStart([specification(dir, approvalFile)]);
     const path = { machine: 'approval', path: 'a → b', completed: false, steps: [] };
-    reporter.onTestCaseResult(testCase(dir, 'follows the model: a → b', 'failed', { modelPaths: [path] }));
-    reporter.onTestCaseResult(testCase(dir, 'follows the model: c', 'skipped', {}));
-    reporter.onTestCaseResult(testCase(dir, 'a rule without a path', 'passed', {}));
+    reporter.onTestCaseResult(
+      testCase(dir, approvalFile, 'follows the model: a → b', 'failed', { modelPaths: [path] }),
+    );
+    reporter.onTestCaseResult(testCase(dir, approvalFile, 'follows the model: c', 'skipped', {}));
+    reporter.onTestCaseResult(testCase(dir, approvalFile, 'a rule without a path', 'passed', {}));
+    // Nothing on disk while the run goes on.
+    expect(readMergedRecords(runs, dir)).toBeNull();
+    reporter.onTestRunEnd([], [], 'failed');
 
-    const lines = readFileSync(output, 'utf8')
+    const files = readdirSync(runs);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/\.jsonl$/);
+    const [header, ...lines] = readFileSync(join(runs, files[0] ?? ''), 'utf8')
       .trim()
       .split('\n')
-      .map((line) => JSON.parse(line) as PathRecord);
-    expect(lines.map((line) => line.path)).toEqual(['kept', 'a → b', 'c']);
-    expect(lines[1]).toMatchObject({
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(header).toMatchObject({ run: { files: [`pglite ${approvalFile}`] } });
+    expect(lines.map((line) => line['path'])).toEqual(['a → b', 'c']);
+    expect(lines[0]).toMatchObject({
       status: 'failed',
       error: 'boom',
       project: 'pglite',
-      file,
+      file: approvalFile,
       completed: false,
     });
-    expect(lines[2]).toMatchObject({ status: 'skipped', machine: '', steps: [] });
+    expect(lines[1]).toMatchObject({ status: 'skipped', machine: '', steps: [] });
+  });
+
+  it('keeps two runs at once apart: each writes its own complete file, and the latest run of each test file counts', () => {
+    const { dir, runs } = repository();
+    // First, one run of both files.
+    const first = new ModelPathReporter({ outputDir: 'out', root: dir });
+    first.onTestRunStart([specification(dir, approvalFile), specification(dir, tabsFile)]);
+    first.onTestCaseResult(passedWith(dir, approvalFile, 'approval', 'old'));
+    first.onTestCaseResult(passedWith(dir, tabsFile, 'tabs', 'kept'));
+    first.onTestRunEnd([], [], 'passed');
+
+    // Then two processes at once, their calls interleaved: A runs approval, B runs tabs.
+    const a = new ModelPathReporter({ outputDir: 'out', root: dir });
+    const b = new ModelPathReporter({ outputDir: 'out', root: dir });
+    a.onTestRunStart([specification(dir, approvalFile)]);
+    b.onTestRunStart([specification(dir, tabsFile)]);
+    a.onTestCaseResult(passedWith(dir, approvalFile, 'approval', 'a1'));
+    b.onTestCaseResult(passedWith(dir, tabsFile, 'tabs', 'b1'));
+    a.onTestCaseResult(passedWith(dir, approvalFile, 'approval', 'a2'));
+    // A reader while both run sees the first run whole, nothing of A or B.
+    expect(merged(runs, dir)).toEqual(['approval old passed', 'tabs kept passed']);
+    b.onTestRunEnd([], [], 'passed');
+    // B has finished: tabs is B's; approval is still the first run's.
+    expect(merged(runs, dir)).toEqual(['approval old passed', 'tabs b1 passed']);
+    // A run still being written (its temporary file) is not read.
+    writeFileSync(join(runs, 'half.jsonl.tmp'), '{"run":{"id":"half","files":["pglite x"]');
+    a.onTestRunEnd([], [], 'passed');
+    expect(merged(runs, dir)).toEqual(['approval a1 passed', 'approval a2 passed', 'tabs b1 passed']);
+    // The first run is wholly superseded and pruned; A's and B's files stay.
+    expect(readdirSync(runs).filter((name) => name.endsWith('.jsonl'))).toHaveLength(2);
+
+    // An interrupted run writes nothing; a test file that is gone loses its records.
+    const c = new ModelPathReporter({ outputDir: 'out', root: dir });
+    c.onTestRunStart([specification(dir, tabsFile)]);
+    c.onTestCaseResult(passedWith(dir, tabsFile, 'tabs', 'interrupted'));
+    c.onTestRunEnd([], [], 'interrupted');
+    rmSync(join(dir, approvalFile));
+    expect(merged(runs, dir)).toEqual(['tabs b1 passed']);
+  });
+
+  it('is what model:coverage reads: the merged runs of the runs’ directory', async () => {
+    const { dir, runs } = repository();
+    const reporter = new ModelPathReporter({ outputDir: 'out', root: dir });
+    reporter.onTestRunStart([specification(dir, approvalFile)]);
+    for (const record of vitestRecords()) {
+      reporter.onTestCaseResult(
+        record.status === 'skipped'
+          ? testCase(dir, approvalFile, record.test.replace(/^.*> /, ''), 'skipped', {})
+          : testCase(
+              dir,
+              approvalFile,
+              record.test.replace(/^.*> /, ''),
+              record.status === 'failed' ? 'failed' : 'passed',
+              {
+                modelPaths: [
+                  {
+                    machine: record.machine,
+                    path: record.path,
+                    completed: record.completed,
+                    steps: record.steps,
+                  },
+                ],
+              },
+            ),
+      );
+    }
+    reporter.onTestRunEnd([], [], 'failed');
+    const data = await collectModelCoverage({
+      root,
+      machines: ['approval'],
+      vitestRunsDir: runs,
+      browserRecordsFile: join(dir, 'no-browser.jsonl'),
+    });
+    // The records name tests/machines/approval.model.test.ts, which the repository has: they are kept.
+    expect(data.vitestSource).toBe('records');
+    expect(data.vitestRecords).toMatchObject({ exists: true, records: paths.length + 1 });
+    const [row] = coverageRows(data);
+    expect(row?.slice(2, 4)).toEqual(['12/12', '25/26']);
   });
 });

@@ -6,7 +6,7 @@
  *
  * Each path records what it did (per step the event, the real machine's active states and the
  * transitions taken, and whether it ran to its end) in its test's meta; tests/support/model-path-reporter.ts
- * writes the records with the test's outcome to reports/model-runs/vitest.jsonl, which
+ * writes the records with the test’s outcome to reports/model-runs/vitest/ (one file per run), which
  * `npm run model:coverage` and `npm run model:report` read.
  */
 import { createActor, fromPromise, SimulatedClock, type AnyStateMachine, type EventObject } from 'xstate';
