@@ -3,11 +3,12 @@
  * then each signature is its own PAdES B-T signature appended as an incremental update (pades.ts):
  * the signatory's stamp (all of their boxes in one pass) and a certificate issued for that signer by
  * the CA provider, timestamped by the TSA, each change audited with the file's SHA-256 before and
- * after. After the last signature, 签署证明 is appended and sealed with the company's certificate
- * the same way, covering the whole file. Earlier bytes are never rewritten, so every earlier
- * signature stays valid.
+ * after. After the last signature the validation data (PAdES B-LT, dss.ts) is appended, then
+ * 签署证明, sealed with the company's certificate the same way, covering the whole file. Earlier
+ * bytes are never rewritten, so every earlier signature stays valid. Changes are prepared (CA, TSA)
+ * before the signing's transaction opens and written inside it: no network call holds it open.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { inCompany } from '../../db/company-scope';
 import type { Db } from '../../db/db';
 import type { signContracts } from '../../db/schema-sign';
@@ -23,6 +24,8 @@ import { drawCompletionPage, drawMarks, renderContractPdf, type Stamp } from './
 import { companySigner, sha256Hex } from './pdf-seal';
 import { openForUpdate } from './pdf-incremental';
 import { signIncrementally, type PadesSignature } from './pades';
+import { appendDss, certificatesInSignatures } from './dss';
+import { issueOwnCaCrls } from './ca/crl';
 import type { SignerSubject } from './ca/provider';
 import type { SigningTrust } from './trust';
 import { TsaUnavailableError } from './tsa/provider';
@@ -202,7 +205,7 @@ export function fileUrl(name: string): string {
 
 /**
  * The signature made with trusted time; a TSA that cannot be reached refuses the signing with a
- * message the user sees (the caller's transaction then stores nothing).
+ * message the user sees. Called before the signing's transaction opens, so nothing is stored then.
  */
 async function signWithTimestamp(
   update: Awaited<ReturnType<typeof openForUpdate>>,
@@ -220,12 +223,42 @@ async function signWithTimestamp(
   }
 }
 
-/** Stamps and signs one signature into the locked document row and records the change. */
-export async function stampDocument(
-  tx: Db,
+/**
+ * One change of the document made ahead of its transaction: the file after it and the audit event
+ * that records it (hashBefore is the file it was made from). Signing asks the CA and the TSA while
+ * it makes these, outside any transaction; writeChange stores one inside.
+ */
+export type DocumentChange = { bytes: Buffer; audit: AuditInput };
+
+/** The file a change starts from: the document row as read (the transaction checks it is still so). */
+export type DocumentBase = { fileName: string; sha256: string; version: number; bytes: Buffer };
+
+export async function readDocumentBase(
+  db: Db,
   files: FileStorage,
+  contractId: number,
+): Promise<DocumentBase & { slots: (typeof signDocuments.$inferSelect)['slots']; sealed: boolean }> {
+  const [document] = await db.select().from(signDocuments).where(eq(signDocuments.contractId, contractId));
+  if (!document) throw new Error('合同文件不存在');
+  const bytes = await files.read(document.fileName);
+  if (!bytes) throw new Error('合同文件丢失');
+  return {
+    fileName: document.fileName,
+    sha256: document.sha256,
+    version: document.version,
+    bytes: Buffer.from(bytes),
+    slots: document.slots,
+    sealed: document.sealedFileName !== null,
+  };
+}
+
+/** One signatory's stamp and their own B-T signature over the file given (nothing is written). */
+export async function prepareStamp(
+  db: Db,
   input: {
     contract: ContractRow;
+    before: Buffer;
+    slots: (typeof signDocuments.$inferSelect)['slots'];
     signatoryId: number;
     trust: SigningTrust;
     /** Who signs: a certificate is issued for them; 'company' signs with the company's certificate. */
@@ -239,20 +272,12 @@ export async function stampDocument(
     ip: string;
     now: Date;
   },
-): Promise<void> {
-  const [document] = await tx
-    .select()
-    .from(signDocuments)
-    .where(eq(signDocuments.contractId, input.contract.id))
-    .for('update');
-  if (!document) throw new Error('合同文件不存在');
+): Promise<DocumentChange> {
   // Quick file-sign: several boxes per signatory, and the date under them only when showSignDate is on.
-  const slots = document.slots.filter((candidate) => candidate.signatoryId === input.signatoryId);
+  const slots = input.slots.filter((candidate) => candidate.signatoryId === input.signatoryId);
   if (slots.length === 0) throw new Error('签署位置不存在');
-  const before = await files.read(document.fileName);
-  if (!before) throw new Error('合同文件丢失');
   const showDate = (input.contract.content as { showSignDate?: number }).showSignDate !== 0;
-  const update = await openForUpdate(before);
+  const update = await openForUpdate(input.before);
   await drawMarks(
     update.doc,
     slots.map((slot) => ({
@@ -261,16 +286,16 @@ export async function stampDocument(
     })),
     showDate ? formatDateTime(input.now) : '',
   );
-  const companyName = await companyNameOf(tx, input.contract.companyId);
+  const companyName = await companyNameOf(db, input.contract.companyId);
   const signer =
     input.signer === 'company'
       ? {
           ...companySigner(
-            await ensureCompanyCertificate(tx, input.contract.companyId, companyName, input.now),
+            await ensureCompanyCertificate(db, input.contract.companyId, companyName, input.now),
           ),
           displayName: companyName,
         }
-      : await input.trust.ca.issueSignerCredential({ db: tx, subject: input.signer, now: input.now });
+      : await input.trust.ca.issueSignerCredential({ db, subject: input.signer, now: input.now });
   const box = slots[0]!;
   const after = await signWithTimestamp(
     update,
@@ -283,42 +308,55 @@ export async function stampDocument(
     },
     input.trust,
   );
-  const stored = await files.save(Buffer.from(after), `${input.contract.contractNo}.pdf`, ['pdf']);
-  const hashAfter = sha256Hex(after);
-  await tx
-    .update(signDocuments)
-    .set({ fileName: stored.name, sha256: hashAfter, version: document.version + 1, updatedAt: input.now })
-    .where(eq(signDocuments.contractId, input.contract.id));
-  await recordAudit(tx, {
-    companyId: input.contract.companyId,
-    contractId: input.contract.id,
-    signatoryId: input.signatoryId,
-    actor: input.actor,
-    action: input.action,
-    detail: input.detail,
-    ip: input.ip,
-    hashBefore: document.sha256,
-    hashAfter,
-    at: input.now,
-  });
+  return {
+    bytes: after,
+    audit: {
+      companyId: input.contract.companyId,
+      contractId: input.contract.id,
+      signatoryId: input.signatoryId,
+      actor: input.actor,
+      action: input.action,
+      detail: input.detail,
+      ip: input.ip,
+      hashBefore: sha256Hex(input.before),
+      hashAfter: sha256Hex(after),
+      at: input.now,
+    },
+  };
 }
 
-/** After the last signature: 签署证明 page, CMS signature with the company's certificate. */
-export async function sealDocument(
-  tx: Db,
-  files: FileStorage,
-  contract: ContractRow,
-  now: Date,
-  trust: SigningTrust,
-): Promise<void> {
-  const [document] = await tx.select().from(signDocuments).where(eq(signDocuments.contractId, contract.id));
-  if (!document || document.sealedFileName) return;
-  const bytes = await files.read(document.fileName);
-  if (!bytes) throw new Error('合同文件丢失');
-  const companyName = await companyNameOf(tx, contract.companyId);
-  const signers = await activeSignatories(tx, contract.id);
-  const events = await listAudit(tx, contract.companyId, contract.id);
-  const update = await openForUpdate(bytes);
+/**
+ * After the last signature: the B-LT validation data (dss.ts: every signature's certificates, the
+ * company certificate's chain for the seal to come, the own CA's CRLs issued now, a provider's own
+ * revocation data) as an incremental update, then 签署证明 with the audit trail so far (the events
+ * stored and those of this signing, not yet stored) sealed with the company's certificate, covering
+ * the whole file. Nothing is written.
+ */
+export async function prepareSeal(
+  db: Db,
+  input: {
+    contract: ContractRow;
+    before: Buffer;
+    now: Date;
+    trust: SigningTrust;
+    /** This signing's events, stored with the seal. */
+    pendingEvents: AuditInput[];
+  },
+): Promise<DocumentChange> {
+  const { contract, now } = input;
+  const companyName = await companyNameOf(db, contract.companyId);
+  const signers = await activeSignatories(db, contract.id);
+  const stored = await listAudit(db, contract.companyId, contract.id);
+  const certificate = await ensureCompanyCertificate(db, contract.companyId, companyName, now);
+  const seal = companySigner(certificate);
+  const signatureCertificates = certificatesInSignatures(input.before);
+  const extra = await input.trust.ca.validationData?.({ db, certificates: signatureCertificates, now });
+  const withDss = await appendDss(input.before, {
+    certificates: [seal.certificate, ...seal.chain, ...(extra?.certificates ?? [])],
+    crls: [...(await issueOwnCaCrls(db, now)), ...(extra?.crls ?? [])],
+    ocsps: extra?.ocsps ?? [],
+  });
+  const update = await openForUpdate(withDss);
   await drawCompletionPage(
     update.doc,
     {
@@ -328,8 +366,17 @@ export async function sealDocument(
       signedAt: formatDateTime(now),
       signatories: signers.map((signer) => `${roleLabels[signer.role] ?? ''} ${signer.name}`),
     },
-    events.map((event) => ({
-      at: formatDateTime(event.createdAt),
+    [
+      ...stored.map((event) => ({ ...event, at: event.createdAt })),
+      ...input.pendingEvents.map((event) => ({
+        ...event,
+        detail: event.detail ?? '',
+        ip: event.ip ?? '',
+        hashBefore: event.hashBefore ?? null,
+        hashAfter: event.hashAfter ?? null,
+      })),
+    ].map((event) => ({
+      at: formatDateTime(event.at),
       actor: event.actor,
       action: event.action,
       detail: event.detail,
@@ -338,31 +385,84 @@ export async function sealDocument(
       hashAfter: event.hashAfter,
     })),
   );
-  const certificate = await ensureCompanyCertificate(tx, contract.companyId, companyName, now);
   const sealed = await signWithTimestamp(
     update,
     {
-      signer: companySigner(certificate),
+      signer: seal,
       name: companyName,
       reason: `合同 ${contract.contractNo} 全部签署完成，附签署证明封存`,
       signingTime: now,
     },
-    trust,
+    input.trust,
   );
-  const stored = await files.save(sealed, `${contract.contractNo}.pdf`, ['pdf']);
-  const sealedSha256 = sha256Hex(sealed);
-  await tx
-    .update(signDocuments)
-    .set({ sealedFileName: stored.name, sealedSha256, updatedAt: now })
-    .where(eq(signDocuments.contractId, contract.id));
-  await recordAudit(tx, {
-    companyId: contract.companyId,
-    contractId: contract.id,
-    actor: companyName,
-    action: '数字签名封存',
-    detail: '附签署证明页，以发起方数字证书（安居签证书颁发机构签发）签名',
-    hashBefore: document.sha256,
-    hashAfter: sealedSha256,
-    at: now,
-  });
+  return {
+    bytes: sealed,
+    audit: {
+      companyId: contract.companyId,
+      contractId: contract.id,
+      actor: companyName,
+      action: '数字签名封存',
+      detail:
+        '写入长期验证数据（证书链与证书吊销列表），附签署证明页，以发起方数字证书（安居签证书颁发机构签发）签名',
+      hashBefore: sha256Hex(input.before),
+      hashAfter: sha256Hex(sealed),
+      at: now,
+    },
+  };
+}
+
+/** A prepared change whose document moved on meanwhile (another party signed): prepare it again. */
+export class DocumentMovedError extends Error {
+  override name = 'DocumentMovedError';
+}
+
+/**
+ * Locks the document row and checks it is still the one the changes were made from; throws
+ * DocumentMovedError otherwise (the caller's transaction then stores nothing).
+ */
+export async function lockDocumentBase(tx: Db, contractId: number, base: DocumentBase): Promise<void> {
+  const [document] = await tx
+    .select()
+    .from(signDocuments)
+    .where(eq(signDocuments.contractId, contractId))
+    .for('update');
+  if (
+    !document ||
+    document.fileName !== base.fileName ||
+    document.version !== base.version ||
+    document.sealedFileName !== null
+  )
+    throw new DocumentMovedError('合同文件已被其他签署更新');
+}
+
+/**
+ * Stores a prepared change: the file, the document row (a stamp, or the sealed file) and its audit
+ * event. Returns the stored file's name.
+ */
+export async function writeChange(
+  tx: Db,
+  files: FileStorage,
+  contract: ContractRow,
+  change: DocumentChange,
+  kind: 'stamp' | 'seal',
+): Promise<string> {
+  const stored = await files.save(change.bytes, `${contract.contractNo}.pdf`, ['pdf']);
+  const hashAfter = change.audit.hashAfter!;
+  if (kind === 'seal')
+    await tx
+      .update(signDocuments)
+      .set({ sealedFileName: stored.name, sealedSha256: hashAfter, updatedAt: change.audit.at })
+      .where(eq(signDocuments.contractId, contract.id));
+  else
+    await tx
+      .update(signDocuments)
+      .set({
+        fileName: stored.name,
+        sha256: hashAfter,
+        version: sql`${signDocuments.version} + 1`,
+        updatedAt: change.audit.at,
+      })
+      .where(eq(signDocuments.contractId, contract.id));
+  await recordAudit(tx, change.audit);
+  return stored.name;
 }

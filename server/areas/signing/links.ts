@@ -24,7 +24,19 @@ import { findVisibleContract, requireSignAuth } from '../sign/access';
 import { SignAuth } from '../../../domain/auth-ids';
 import { markSignedWhenAllSigned } from '../sign/lifecycle';
 import { SignStates } from '../sign/states';
-import { ensureDocument, fileUrl, roleLabels, sealDocument, stampDocument } from './documents';
+import {
+  DocumentMovedError,
+  ensureDocument,
+  fileUrl,
+  lockDocumentBase,
+  prepareSeal,
+  prepareStamp,
+  readDocumentBase,
+  roleLabels,
+  writeChange,
+  type DocumentBase,
+  type DocumentChange,
+} from './documents';
 import { identityWrong, requireIdCard, requirePassedFace } from './identity';
 import { operatorPhone, sealForContract, sealTypeNames } from './seals';
 import type { Stamp } from './pdf-document';
@@ -179,136 +191,222 @@ async function inviteNextInOrder(context: SignContext, contract: ContractRow): P
   );
 }
 
-/** Records the signature, stamps it, and moves on to 8 and the sealed file when it was the last. */
-async function completeSignature(
-  context: SignContext,
-  input: {
-    signatory: SignatoryRow;
-    contract: ContractRow;
-    kind: 1 | 2 | 3;
-    stamp: Stamp;
-    signatureStamp?: Stamp;
-    imageName: string | null;
-    /** A drawn signature, stored with the signature (so a refused signing stores nothing). */
-    signaturePng?: Buffer;
-    sealId: number | null;
-    actor: string;
-    detail: string;
-    /** Who the signer's certificate names. */
-    signer: SignerSubject;
-    /** A quick-sign person's own certificate, kept on the signatory with the signature. */
-    identity?: OwnIdentity;
-  },
-) {
-  const { db, files } = context;
-  const now = context.clock.now();
-  await ensureDocument(db, files, input.contract, now);
-  await context.signingTrust.tsa.prepare?.();
-  const outcome = await db.transaction(async (tx) => {
-    const txFiles = files.within(tx);
-    const [claimed] = await tx
-      .update(signSignatories)
-      .set({ signStatus: 1, signTime: now, ...(input.identity ?? {}) })
-      .where(
-        and(
-          eq(signSignatories.id, input.signatory.id),
-          eq(signSignatories.active, 1),
-          eq(signSignatories.signStatus, 0),
-        ),
-      )
-      .returning();
-    if (!claimed) throw new ApiError(Codes.stateConflict, '您已签署，请勿重复签署');
-    const imageName = input.signaturePng
-      ? (await txFiles.save(input.signaturePng, 'signature.png', ['png'], 1024 * 1024)).name
-      : input.imageName;
-    await tx.insert(signSignatures).values({
-      companyId: input.contract.companyId,
-      contractId: input.contract.id,
-      signatoryId: input.signatory.id,
-      kind: input.kind,
-      imageName,
-      sealId: input.sealId,
-    });
-    await stampDocument(tx, txFiles, {
-      contract: input.contract,
-      signatoryId: input.signatory.id,
-      trust: context.signingTrust,
-      signer: input.signer,
-      stamp: input.stamp,
-      ...(input.signatureStamp ? { signatureStamp: input.signatureStamp } : {}),
-      actor: input.actor,
-      action: input.kind === 3 ? '盖章' : '签字',
-      detail: input.detail,
-      ip: context.ip,
-      now,
-    });
-    await applyAuthFreeCompanySeal(tx, txFiles, input.contract, now, context.signingTrust);
-    const signed = await markSignedWhenAllSigned(tx, input.contract.companyId, input.contract.id, now);
-    if (signed) await sealDocument(tx, txFiles, input.contract, now, context.signingTrust);
-    const [document] = await tx
-      .select()
-      .from(signDocuments)
-      .where(eq(signDocuments.contractId, input.contract.id));
-    return {
-      signatoryId: input.signatory.id,
-      signStatus: 1 as const,
-      contractId: input.contract.id,
-      state: signed ? SignStates.signed : SignStates.awaitingSignature,
-      previewUrl: fileUrl(document!.sealedFileName ?? document!.fileName),
-    };
-  });
-  if (outcome.state === SignStates.awaitingSignature) await inviteNextInOrder(context, input.contract);
-  return outcome;
-}
-
-/** When only the company (居间方) is left and its seal is authorised for seal-free signing, it seals now. */
-async function applyAuthFreeCompanySeal(
-  tx: Db,
-  files: FileStorage,
-  contract: ContractRow,
-  now: Date,
-  trust: SigningTrust,
-) {
-  const pending = await tx
+/** The active signatories of a contract who have not signed, in order. */
+async function unsignedSignatories(db: Db, contractId: number) {
+  return db
     .select()
     .from(signSignatories)
     .where(
       and(
-        eq(signSignatories.contractId, contract.id),
+        eq(signSignatories.contractId, contractId),
         eq(signSignatories.active, 1),
         eq(signSignatories.signStatus, 0),
       ),
     )
-    .orderBy(asc(signSignatories.sort));
-  const [only] = pending;
-  if (pending.length !== 1 || !only || only.role !== 7) return;
-  const chosen = await sealForContract(tx, contract.companyId, contract.signBodyList);
-  if (!chosen?.seal.authFreeUntil || chosen.seal.authFreeUntil.getTime() <= now.getTime()) return;
-  await tx
+    .orderBy(asc(signSignatories.sort), asc(signSignatories.id));
+}
+
+type CompleteInput = {
+  signatory: SignatoryRow;
+  contract: ContractRow;
+  kind: 1 | 2 | 3;
+  stamp: Stamp;
+  signatureStamp?: Stamp;
+  imageName: string | null;
+  /** A drawn signature, stored with the signature (so a refused signing stores nothing). */
+  signaturePng?: Buffer;
+  sealId: number | null;
+  actor: string;
+  detail: string;
+  /** Who the signer's certificate names. */
+  signer: SignerSubject;
+  /** A quick-sign person's own certificate, kept on the signatory with the signature. */
+  identity?: OwnIdentity;
+};
+
+/**
+ * What this signing does to the document, made before its transaction opens (the CA issues the
+ * certificates, the TSA dates each signature; a TSA that is down refuses here and nothing is
+ * stored): the party's signature, the company's seal-free seal when only it is left, and the
+ * validation data with 签署证明 when that completes the contract.
+ */
+type SigningPlan = {
+  base: DocumentBase;
+  stamp: DocumentChange;
+  sealFree: { signatoryId: number; sealId: number; imageName: string; change: DocumentChange } | null;
+  seal: DocumentChange | null;
+  /** The signatories still unsigned afterwards, by id. */
+  unsignedIds: number[];
+};
+
+async function planSignature(context: SignContext, input: CompleteInput, now: Date): Promise<SigningPlan> {
+  const { db, files, signingTrust: trust } = context;
+  const { contract } = input;
+  const base = await readDocumentBase(db, files, contract.id);
+  if (base.sealed) throw new ApiError(Codes.stateConflict, '当前状态不允许此操作！');
+  const stamp = await prepareStamp(db, {
+    contract,
+    before: base.bytes,
+    slots: base.slots,
+    signatoryId: input.signatory.id,
+    trust,
+    signer: input.signer,
+    stamp: input.stamp,
+    ...(input.signatureStamp ? { signatureStamp: input.signatureStamp } : {}),
+    actor: input.actor,
+    action: input.kind === 3 ? '盖章' : '签字',
+    detail: input.detail,
+    ip: context.ip,
+    now,
+  });
+  let unsigned = (await unsignedSignatories(db, contract.id)).filter(
+    (signatory) => signatory.id !== input.signatory.id,
+  );
+  let current = stamp.bytes;
+  let sealFree: SigningPlan['sealFree'] = null;
+  const chosen = await sealFreeCompanySeal(db, contract, unsigned, now);
+  if (chosen) {
+    const change = await prepareStamp(db, {
+      contract,
+      before: current,
+      slots: base.slots,
+      signatoryId: chosen.signatoryId,
+      trust,
+      // No person signs a seal-free seal: the company's own certificate does.
+      signer: 'company',
+      stamp: await sealStamp(files, chosen.seal),
+      actor: chosen.corpName,
+      action: '盖章',
+      detail: `免验证签署授权有效（至 ${formatDateTime(chosen.seal.authFreeUntil)}），自动加盖${sealTypeNames[chosen.seal.sealType] ?? '印章'}「${chosen.seal.title}」`,
+      ip: '',
+      now,
+    });
+    sealFree = {
+      signatoryId: chosen.signatoryId,
+      sealId: chosen.seal.id,
+      imageName: chosen.seal.imageName,
+      change,
+    };
+    current = change.bytes;
+    unsigned = [];
+  }
+  const seal =
+    unsigned.length === 0
+      ? await prepareSeal(db, {
+          contract,
+          before: current,
+          now,
+          trust,
+          pendingEvents: [stamp.audit, ...(sealFree ? [sealFree.change.audit] : [])],
+        })
+      : null;
+  return { base, stamp, sealFree, seal, unsignedIds: unsigned.map((signatory) => signatory.id) };
+}
+
+/** Tries a signing whose document moved on meanwhile (another party signed) again, this many times. */
+const planAttempts = 3;
+
+/**
+ * Records the signature, stamps it, and moves on to 8 and the sealed file when it was the last. The
+ * changes are prepared first (planSignature); the transaction stores them if the document is still
+ * the one they were made from, and otherwise they are prepared again on the new one.
+ */
+async function completeSignature(context: SignContext, input: CompleteInput) {
+  const { db, files } = context;
+  const now = context.clock.now();
+  await ensureDocument(db, files, input.contract, now);
+  await context.signingTrust.tsa.prepare?.();
+  for (let attempt = 1; ; attempt += 1) {
+    const plan = await planSignature(context, input, now);
+    try {
+      const outcome = await db.transaction((tx) => storeSignature(tx, files.within(tx), input, plan, now));
+      if (outcome.state === SignStates.awaitingSignature) await inviteNextInOrder(context, input.contract);
+      return outcome;
+    } catch (error) {
+      if (!(error instanceof DocumentMovedError)) throw error;
+      if (attempt >= planAttempts)
+        throw new ApiError(Codes.stateConflict, '其他签署方正在签署本合同，请稍后重试');
+    }
+  }
+}
+
+/** The plan stored in one transaction; DocumentMovedError when the contract moved on since it was made. */
+async function storeSignature(
+  tx: Db,
+  files: FileStorage,
+  input: CompleteInput,
+  plan: SigningPlan,
+  now: Date,
+) {
+  const { contract } = input;
+  const [claimed] = await tx
     .update(signSignatories)
-    .set({ signStatus: 1, signTime: now })
-    .where(eq(signSignatories.id, only.id));
+    .set({ signStatus: 1, signTime: now, ...(input.identity ?? {}) })
+    .where(
+      and(
+        eq(signSignatories.id, input.signatory.id),
+        eq(signSignatories.active, 1),
+        eq(signSignatories.signStatus, 0),
+      ),
+    )
+    .returning();
+  if (!claimed) throw new ApiError(Codes.stateConflict, '您已签署，请勿重复签署');
+  await lockDocumentBase(tx, contract.id, plan.base);
+  const imageName = input.signaturePng
+    ? (await files.save(input.signaturePng, 'signature.png', ['png'], 1024 * 1024)).name
+    : input.imageName;
   await tx.insert(signSignatures).values({
     companyId: contract.companyId,
     contractId: contract.id,
-    signatoryId: only.id,
-    kind: 3,
-    imageName: chosen.seal.imageName,
-    sealId: chosen.seal.id,
+    signatoryId: input.signatory.id,
+    kind: input.kind,
+    imageName,
+    sealId: input.sealId,
   });
-  await stampDocument(tx, files, {
-    contract,
+  let fileName = await writeChange(tx, files, contract, plan.stamp, 'stamp');
+  if (plan.sealFree) {
+    const [sealed] = await tx
+      .update(signSignatories)
+      .set({ signStatus: 1, signTime: now })
+      .where(and(eq(signSignatories.id, plan.sealFree.signatoryId), eq(signSignatories.signStatus, 0)))
+      .returning();
+    if (!sealed) throw new DocumentMovedError('居间方已签署');
+    await tx.insert(signSignatures).values({
+      companyId: contract.companyId,
+      contractId: contract.id,
+      signatoryId: plan.sealFree.signatoryId,
+      kind: 3,
+      imageName: plan.sealFree.imageName,
+      sealId: plan.sealFree.sealId,
+    });
+    fileName = await writeChange(tx, files, contract, plan.sealFree.change, 'stamp');
+  }
+  const unsignedIds = (await unsignedSignatories(tx, contract.id)).map((signatory) => signatory.id);
+  if (unsignedIds.join(',') !== plan.unsignedIds.join(',')) throw new DocumentMovedError('签署方已变化');
+  const signed = await markSignedWhenAllSigned(tx, contract.companyId, contract.id, now);
+  if (signed !== (plan.seal !== null)) throw new DocumentMovedError('合同状态已变化');
+  if (plan.seal) fileName = await writeChange(tx, files, contract, plan.seal, 'seal');
+  return {
+    signatoryId: input.signatory.id,
+    signStatus: 1 as const,
+    contractId: contract.id,
+    state: signed ? SignStates.signed : SignStates.awaitingSignature,
+    previewUrl: fileUrl(fileName),
+  };
+}
+
+/** When only the company (居间方) is left and its seal is authorised for seal-free signing, it seals now. */
+async function sealFreeCompanySeal(db: Db, contract: ContractRow, unsigned: SignatoryRow[], now: Date) {
+  const [only] = unsigned;
+  if (unsigned.length !== 1 || !only || only.role !== 7) return null;
+  const chosen = await sealForContract(db, contract.companyId, contract.signBodyList);
+  const until = chosen?.seal.authFreeUntil;
+  if (!chosen || !until || until.getTime() <= now.getTime()) return null;
+  return {
     signatoryId: only.id,
-    trust,
-    // No person signs a seal-free seal: the company's own certificate does.
-    signer: 'company',
-    stamp: await sealStamp(files, chosen.seal),
-    actor: chosen.body.corpName,
-    action: '盖章',
-    detail: `免验证签署授权有效（至 ${formatDateTime(chosen.seal.authFreeUntil)}），自动加盖${sealTypeNames[chosen.seal.sealType] ?? '印章'}「${chosen.seal.title}」`,
-    ip: '',
-    now,
-  });
+    corpName: chosen.body.corpName,
+    seal: { ...chosen.seal, authFreeUntil: until },
+  };
 }
 
 async function sealStamp(

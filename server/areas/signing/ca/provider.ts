@@ -22,9 +22,17 @@ export type SignerCredential = CmsSigner & {
   displayName: string;
 };
 
+/** Revocation data (and any certificates missing from the chains) for a completed file's DSS. */
+export type ValidationData = { certificates: Buffer[]; crls: Buffer[]; ocsps: Buffer[] };
+
 export type CaProvider = {
   name: string;
   issueSignerCredential: (input: { db: Db; subject: SignerSubject; now: Date }) => Promise<SignerCredential>;
+  /**
+   * A commercial CA's CRLs or OCSP responses for the certificates it issued (among those given),
+   * fetched at completion for PAdES B-LT. The own CA needs none: its CRLs are always added.
+   */
+  validationData?: (input: { db: Db; certificates: Buffer[]; now: Date }) => Promise<ValidationData>;
 };
 
 const providers = new Map<string, (env: NodeJS.ProcessEnv) => CaProvider>();
