@@ -134,24 +134,30 @@ function ListTableBody<Row>(props: Props<Row>) {
   if (list.status === 'failed') return <ListFailed error={list.error} onRetry={list.retry} />;
   if (!list.hasLoaded) return <ListLoading />;
   const isVirtual = list.rows.length > (props.virtualizeAbove ?? 100);
+  // While the next page loads, the rows shown are the last answer's: they are marked busy and made
+  // inert (neither clickable nor focusable) so nobody opens a row of a page that is being replaced.
+  // The pager stays usable: the list machine keeps only the answer it asked for last.
+  const isStale = list.status === 'loading';
   return (
-    <Box style={{ opacity: list.status === 'loading' ? 0.6 : 1 }} aria-busy={list.status === 'loading'}>
-      {list.rows.length === 0 ? (
-        <ListEmpty text={emptyText} testId={emptyTestId} />
-      ) : isVirtual ? (
-        <VirtualRows props={props} />
-      ) : (
-        <Table.Root size={size} variant={variant} data-testid={testId}>
-          <Header columns={columns} />
-          <Table.Body>
-            {list.rows.map((row) => (
-              <Table.Row key={rowKey(row)} data-testid={rowTestId} align="center">
-                <Cells row={row} columns={columns} />
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      )}
+    <Box aria-busy={isStale}>
+      <Box style={{ opacity: isStale ? 0.6 : 1 }} inert={isStale} data-testid="list-rows">
+        {list.rows.length === 0 ? (
+          <ListEmpty text={emptyText} testId={emptyTestId} />
+        ) : isVirtual ? (
+          <VirtualRows props={props} />
+        ) : (
+          <Table.Root size={size} variant={variant} data-testid={testId}>
+            <Header columns={columns} />
+            <Table.Body>
+              {list.rows.map((row) => (
+                <Table.Row key={rowKey(row)} data-testid={rowTestId} align="center">
+                  <Cells row={row} columns={columns} />
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        )}
+      </Box>
       <Flex justify="between" align="center" mt="2">
         {props.showTotal && list.rows.length > 0 ? (
           <Text size="1" color="gray">
