@@ -1,7 +1,9 @@
 /**
  * Online-signing settings (/views/system/setting/fp-sign-setting, auth 351): the company's signing
  * type, 1 step by step (sign-operation) or 2 visual (contract-operation). Until one is chosen,
- * starting a contract answers 您还未设置签署方式,请前往设置!.
+ * starting a contract answers 您还未设置签署方式,请前往设置!. Whether the user may change it is the
+ * company app's own authorisation (getAppUserOperateAuth for app 6, item 0, auth 351, 000 section 6):
+ * without it the setting is shown read-only and 保存 is not offered.
  */
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
@@ -9,6 +11,8 @@ import { Box, Button, Callout, Card, Flex, Heading, RadioGroup, Text } from '@ra
 import { resourceMachine } from '../../../machines/resource.machine';
 import type { PageProps } from '../../core/workspace';
 import { inspect } from '../../inspector/inspection-store';
+import { useOperateAuth } from '../../shared/operate-auth';
+import { SignAuth } from '../../../domain/auth-ids';
 import { loadSignSetting, saveSignSetting, type SignSettingView } from './sign-actors';
 
 const settingMachine = resourceMachine.provide({ actors: { load: loadSignSetting, save: saveSignSetting } });
@@ -18,6 +22,8 @@ export default function SignSettingPage(_props: PageProps) {
   const setting = snapshot.context.data as SignSettingView | null;
   const [picked, setPicked] = useState<'1' | '2' | null>(null);
   const [isSaved, setSaved] = useState(false);
+  const auth = useOperateAuth(SignAuth.appType, SignAuth.itemId);
+  const canChange = auth.can(SignAuth.settings);
   const value = picked ?? (setting?.signType ? (String(setting.signType) as '1' | '2') : null);
 
   return (
@@ -48,6 +54,7 @@ export default function SignSettingPage(_props: PageProps) {
               </Callout.Root>
             )}
             <RadioGroup.Root
+              disabled={!canChange}
               value={value ?? ''}
               onValueChange={(v) => {
                 setPicked(v as '1' | '2');
@@ -82,17 +89,24 @@ export default function SignSettingPage(_props: PageProps) {
                 <Callout.Text data-testid="sign-setting-saved">签约设置已保存</Callout.Text>
               </Callout.Root>
             )}
-            <Flex>
-              <Button
-                disabled={value === null || snapshot.matches('saving')}
-                onClick={() => {
-                  send({ type: 'save', value: Number(value) });
-                  setSaved(true);
-                }}
-              >
-                保存
-              </Button>
-            </Flex>
+            {auth.isLoaded && !canChange && (
+              <Callout.Root color="gray" data-testid="sign-setting-denied">
+                <Callout.Text>您没有签约设置权限，只能查看。</Callout.Text>
+              </Callout.Root>
+            )}
+            {canChange && (
+              <Flex>
+                <Button
+                  disabled={value === null || snapshot.matches('saving')}
+                  onClick={() => {
+                    send({ type: 'save', value: Number(value) });
+                    setSaved(true);
+                  }}
+                >
+                  保存
+                </Button>
+              </Flex>
+            )}
           </Flex>
         )}
       </Card>
