@@ -50,3 +50,28 @@ test('the manager renames a custom status, and the protection pop-up reports its
   await settings.getByRole('button', { name: '保存' }).click();
   await expect(settings.getByRole('status')).toHaveText('房源设置已保存');
 });
+
+test('开通 in the protection pop-up says how the company gets virtual numbers, and closes back to the pop-up', async ({
+  page,
+  request,
+}) => {
+  const manager = await login(request, demo.manager, demoPassword);
+  await openAs(page, manager, '/views/system/setting/fp-house-setting');
+  const settings = page.getByTestId('house-setting-page');
+  await settings.getByRole('button', { name: '设置' }).click();
+  const protection = page.getByRole('dialog', { name: '关键信息保护' });
+  await protection.getByRole('button', { name: '开通' }).click();
+  const activate = page.getByRole('dialog', { name: '开通隐号通话' });
+  await expect(activate).toContainText('暂不支持在线开通');
+  await expect(activate.getByTestId('virtual-number-howto')).toContainText('请由公司管理员联系');
+  await activate.getByRole('button', { name: '知道了' }).click();
+  await expect(activate).toHaveCount(0);
+  // Back in the pop-up, which kept its rows; Escape then closes it alone.
+  await expect(protection.getByRole('combobox', { name: '门牌号保护方式' })).toBeVisible();
+  await expect(protection.getByRole('button', { name: '开通' })).toBeFocused();
+  await protection.getByRole('button', { name: '开通' }).press('Enter');
+  await expect(activate).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(activate).toHaveCount(0);
+  await expect(protection).toBeVisible();
+});

@@ -4,17 +4,13 @@
  * it has answered, and a failure shows nothing (the line is information, not a task).
  */
 import { Text } from '@radix-ui/themes';
-import { api, ok } from '../api/client';
 import { useResource } from '../ui/use-resource';
-
-async function loadSystemInfo() {
-  return (await ok(api.GET('/base/systemInfo'))).data ?? null;
-}
+import { loadSystemInfo, serviceLine } from '../shared/system-info';
 
 export function SystemInfoLine() {
   const info = useResource(loadSystemInfo).data;
   if (!info) return null;
-  const service = [info.servicePhone, info.serviceTime].filter(Boolean).join(' ');
+  const service = serviceLine(info);
   return (
     <Text as="p" size="1" color="gray" className="menu-group" data-testid="system-info">
       {info.systemName} {info.version}

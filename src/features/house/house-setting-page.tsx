@@ -25,6 +25,8 @@ import { TextField } from '../../ui/text-field';
 import { Select } from '../../ui/select';
 import type { PageProps } from '../../core/workspace';
 import { SettingsSaveBar, useSettingsDraft } from '../../ui/use-settings-draft';
+import { useResource } from '../../ui/use-resource';
+import { loadSystemInfo, serviceLine } from '../../shared/system-info';
 import { api, ok } from '../../api/client';
 import type { components } from '../../../openapi/generated/api';
 import { HouseCategories } from './house-categories';
@@ -68,6 +70,38 @@ function CodeChecks({
   );
 }
 
+/**
+ * 开通 of the virtual-number (隐号通话) block. The seed names no call for it: the numbers are a
+ * service the platform opens for a company, so the dialog says how to get it (the company's
+ * administrator asks the service, whose phone and hours come from systemInfo when the server gives
+ * them) rather than pretending to switch something on.
+ */
+function VirtualNumberDialog({ onClose }: { onClose: () => void }) {
+  const info = useResource(loadSystemInfo);
+  const service = info.data ? serviceLine(info.data) : '';
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Content maxWidth="420px">
+        <Dialog.Title>开通隐号通话</Dialog.Title>
+        <Dialog.Description size="2" mb="3">
+          隐号通话需由平台为贵公司单独开通号码资源，暂不支持在线开通。
+        </Dialog.Description>
+        <Flex direction="column" gap="2" data-testid="virtual-number-howto">
+          <Text size="2">
+            {service ? `请由公司管理员联系客服开通：${service}` : '请由公司管理员联系平台客服开通。'}
+          </Text>
+          <Text size="2" color="gray">
+            开通后，保护方式为「查看需写跟进」的字段将以虚拟号码拨打，真实号码不外泄。
+          </Text>
+        </Flex>
+        <Flex justify="end" mt="4">
+          <Button onClick={onClose}>知道了</Button>
+        </Flex>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
+
 function ProtectionDialog({
   setting,
   onConfirm,
@@ -78,6 +112,7 @@ function ProtectionDialog({
   onCancel: () => void;
 }) {
   const [rows, setRows] = useState(setting.InfoProtection);
+  const [isActivating, setIsActivating] = useState(false);
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onCancel()}>
       <Dialog.Content maxWidth="460px" aria-describedby={undefined}>
@@ -103,8 +138,14 @@ function ProtectionDialog({
             </Flex>
           ))}
           <Callout.Root color="blue">
-            <Callout.Text>开通隐号通话后，业主电话以虚拟号码拨打，真实号码不外泄。（即将开放）</Callout.Text>
+            <Flex justify="between" align="center" gap="3">
+              <Callout.Text>开通隐号通话后，业主电话以虚拟号码拨打，真实号码不外泄。</Callout.Text>
+              <Button size="1" onClick={() => setIsActivating(true)}>
+                开通
+              </Button>
+            </Flex>
           </Callout.Root>
+          {isActivating && <VirtualNumberDialog onClose={() => setIsActivating(false)} />}
           <Flex gap="3" justify="end">
             <Button variant="soft" color="gray" onClick={onCancel}>
               取消
