@@ -41,7 +41,11 @@ const hierarchyQuery = preparedPerDb((db) =>
 );
 
 export async function loadHierarchy(db: Db, companyId: number): Promise<Hierarchy> {
-  const rows = await hierarchyQuery(db).execute({ companyId });
+  return hierarchyOf(await hierarchyQuery(db).execute({ companyId }));
+}
+
+/** The hierarchy of a company's departments, read in its order (sort, id). */
+export function hierarchyOf(rows: DepartmentRow[]): Hierarchy {
   const children = new Map<number | null, DepartmentRow[]>();
   for (const row of rows) {
     const list = children.get(row.parentId) ?? [];
@@ -105,6 +109,17 @@ export async function loadVisibleDepartments(db: Db, session: Session): Promise<
       .where(and(eq(users.id, session.userId), inCompany(users, session.companyId)))
       .limit(1),
   ]);
+  return visibleDepartmentsOf(session, hierarchy, user);
+}
+
+/** What loadVisibleDepartments answers, from the hierarchy and the user's scope columns (read by the caller). */
+export function visibleDepartmentsOf(
+  session: Pick<Session, 'isManager'>,
+  hierarchy: Hierarchy,
+  user: { scopeAllDepts: boolean; scopeDeptIds: number[]; deptId: number | null } | undefined,
+): VisibleDepartments {
+  if (session.isManager)
+    return { allDepts: true, hasManageScope: true, deptIds: new Set(hierarchy.byId.keys()), hierarchy };
   const allDepts = user?.scopeAllDepts ?? false;
   if (allDepts) return { allDepts, hasManageScope: true, deptIds: new Set(hierarchy.byId.keys()), hierarchy };
   const configured = user?.scopeDeptIds ?? [];
