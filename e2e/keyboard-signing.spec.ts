@@ -10,7 +10,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { latestCode, noteSent, waitForResend } from './support/api';
 import { get, must } from './support/oa';
 import { createSigningCompany, startSaleContract } from './support/signing';
-import { expectFocusOn, tabTo, typeInto } from './support/keyboard';
+import { expectFocusOn, focused, tabTo, typeInto } from './support/keyboard';
 
 async function openLink(page: Page, hash: string) {
   await page.goto(`/#/views/sign/to-be-signed?hash=${hash}`);
@@ -98,4 +98,30 @@ test('the parties sign through their links with the keyboard alone', async ({ pa
     'sign info',
   );
   expect(info).toMatchObject({ state: 8, signedCount: 3 });
+});
+
+test('the contract on a signing link is a named region that Tab reaches and the arrows scroll', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const company = await createSigningCompany(request);
+  const { signatories } = await startSaleContract(request, company);
+  await page.addInitScript(
+    (value) => localStorage.setItem('userToken', value),
+    JSON.stringify(company.credentials),
+  );
+  await openLink(page, signatories.find((signatory) => signatory.role === 1)!.hash);
+  const region = page.getByRole('region', { name: '合同文件' });
+  await expect(region.locator('canvas').first()).toBeVisible({ timeout: 30_000 });
+  // The box scrolls only when the contract is taller than it; the test needs that to mean anything.
+  await expect
+    .poll(() => region.evaluate((box) => box.scrollHeight - box.clientHeight), { timeout: 30_000 })
+    .toBeGreaterThan(100);
+  await page.locator('body').focus();
+  await tabTo(page, '合同文件');
+  expect((await focused(page)).role).toBe('region');
+  await page.keyboard.press('PageDown');
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(() => region.evaluate((box) => box.scrollTop)).toBeGreaterThan(50);
 });

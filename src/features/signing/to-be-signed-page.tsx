@@ -315,7 +315,16 @@ function SigningLink({ hash }: { hash: string }) {
       </Flex>
       <Grid columns="minmax(0, 1fr) 540px" gap="4" align="start">
         <Card size="2">
-          <Box style={{ maxHeight: 'calc(100vh - 200px)', overflow: 'auto' }}>
+          {/* The contract scrolls inside this box; the box is a Tab stop so the keyboard can scroll it
+              (arrows, Page Up/Down), and so it is named as the region it is. */}
+          <Box
+            role="region"
+            aria-label="合同文件"
+            tabIndex={0}
+            className="scroll-region"
+            data-testid="contract-scroll"
+            style={{ maxHeight: 'calc(100vh - 200px)', overflow: 'auto' }}
+          >
             {previewUrl ? (
               <PdfPreview url={previewUrl} width={620} />
             ) : (
