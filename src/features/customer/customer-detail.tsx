@@ -1,7 +1,7 @@
 /**
  * One customer over the customer book (a detail dialog): who it is, its requirement, follow-ups by
  * category (全部 / 普通跟进 / 带看) with 写跟进, the listings that fit its requirement best first, and
- * its change record. Its pool and deal life runs through the customer-pool machine (转公客, 拣入私客
+ * its change record (the follow-up panel, match table and record list the listing detail uses too). Its pool and deal life runs through the customer-pool machine (转公客, 拣入私客
  * through the pick-back flow, 分配, 成交 / 取消成交, 删除 with the seed's confirmations); buttons show
  * only for what the role may do and the server allows on this customer.
  */
@@ -35,8 +35,10 @@ import { useWorkspace } from '../../core/workspace';
 import { usePermissions } from '../../core/permissions';
 import { inspect } from '../../inspector/inspection-store';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { ListTable, type Column } from '../../ui/list-page/list-table';
-import { useListPage } from '../../ui/list-page/use-list-page';
+import type { Column } from '../../ui/list-page/list-table';
+import { FollowUpPanel } from '../../ui/follow-up-panel';
+import { MatchTable } from '../../ui/match-table';
+import { RecordList } from '../../ui/app-records';
 import { housePages } from '../../shared/house-pages';
 import {
   changeCustomerState,
@@ -147,45 +149,6 @@ function Requirement({ detail }: { detail: CustomerDetail }) {
   );
 }
 
-function followColumns(onDelete: (row: CustomerFollowUp) => void): Column<CustomerFollowUp>[] {
-  return [
-    { key: 'time', header: '时间', cell: (row) => row.createTime, width: '170px' },
-    {
-      key: 'category',
-      header: '方式',
-      cell: (row) => <Badge color={row.category === 4 ? 'orange' : 'gray'}>{row.categoryName}</Badge>,
-      width: '90px',
-    },
-    {
-      key: 'content',
-      header: '内容',
-      isRowHeader: true,
-      cell: (row) => (
-        <Box>
-          <Text size="2">{row.content}</Text>
-          {(row.houses ?? []).map((house) => (
-            <Text key={house.houseId} as="div" size="1" color="gray">
-              带看：{house.title}
-            </Text>
-          ))}
-        </Box>
-      ),
-    },
-    { key: 'user', header: '跟进人', cell: (row) => row.userName, width: '90px' },
-    {
-      key: 'actions',
-      header: '操作',
-      cell: (row) =>
-        row.deletable === 1 ? (
-          <Button size="1" variant="ghost" color="red" onClick={() => onDelete(row)}>
-            删除
-          </Button>
-        ) : null,
-      width: '70px',
-    },
-  ];
-}
-
 function FollowUpDialog({ customerId, onClose }: { customerId: number; onClose: (saved: boolean) => void }) {
   const [category, setCategory] = useState<'1' | '4'>('1');
   const [content, setContent] = useState('');
@@ -286,6 +249,12 @@ function FollowUpDialog({ customerId, onClose }: { customerId: number; onClose: 
 /** 001 section 8's wording 是否确定删除该…？ for a follow-up. */
 const followUpDeleteQuestion = '是否确定删除该跟进？';
 
+const followUpCategories = [
+  { category: 0, name: '全部' },
+  { category: 1, name: '普通跟进' },
+  { category: 4, name: '带看' },
+];
+
 function FollowUps({
   customerId,
   customerType,
@@ -297,181 +266,87 @@ function FollowUps({
   version: unknown;
   onDeleted: () => void;
 }) {
-  const [pending, setPending] = useState<CustomerFollowUp | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const list = useListPage({
-    load: (query: { category: 0 | 1 | 4 }, page) => fetchFollowUps(customerId, query.category, page),
-    query: { category: 0 },
-    pageSize: customerPageSize,
-  });
-  const shown = useRef(version);
-  useEffect(() => {
-    if (shown.current === version) return;
-    shown.current = version;
-    list.reload();
-  }, [version, list]);
   return (
-    <Flex direction="column" gap="3">
-      <Flex gap="1">
-        {(
-          [
-            [0, '全部'],
-            [1, '普通跟进'],
-            [4, '带看'],
-          ] as const
-        ).map(([category, name]) => (
-          <Button
-            key={category}
-            size="1"
-            variant={list.query.category === category ? 'solid' : 'soft'}
-            onClick={() => list.setQuery({ category })}
-          >
-            {name}
-          </Button>
-        ))}
-      </Flex>
-      {problem && (
-        <Callout.Root color="red" role="alert" size="1">
-          <Callout.Text>{problem}</Callout.Text>
-        </Callout.Root>
-      )}
-      <ListTable
-        list={list}
-        columns={followColumns((row) => {
-          setProblem(null);
-          setPending(row);
-        })}
-        rowKey={(row) => row.followId}
-        emptyText="暂无跟进"
-        testId="customer-follow-ups"
-        rowTestId="customer-follow-up"
-        size="1"
-      />
-      <ConfirmDialog
-        open={pending !== null}
-        title="删除跟进"
-        message={followUpDeleteQuestion}
-        onCancel={() => setPending(null)}
-        onConfirm={() => {
-          const followId = pending?.followId;
-          setPending(null);
-          if (followId === undefined) return;
-          deleteFollowUp(customerId, customerType, followId).then(onDeleted, (error: unknown) =>
-            setProblem(error instanceof Error ? error.message : String(error)),
-          );
-        }}
-      />
-    </Flex>
+    <FollowUpPanel<CustomerFollowUp>
+      categories={followUpCategories}
+      load={(category, page) => fetchFollowUps(customerId, category as 0 | 1 | 4, page)}
+      pageSize={customerPageSize}
+      version={version}
+      deleteQuestion={followUpDeleteQuestion}
+      canDelete={(row) => row.deletable === 1}
+      remove={(row) => deleteFollowUp(customerId, customerType, row.followId)}
+      onDeleted={onDeleted}
+      isHighlighted={(row) => row.category === 4}
+      details={(row) =>
+        (row.houses ?? []).map((house) => (
+          <Text key={house.houseId} as="div" size="1" color="gray">
+            带看：{house.title}
+          </Text>
+        ))
+      }
+      testId="customer-follow-ups"
+      rowTestId="customer-follow-up"
+    />
   );
 }
 
-function matchColumns(onOpen: (house: CustomerMatchedHouse) => void): Column<CustomerMatchedHouse>[] {
-  return [
-    {
-      key: 'house',
-      header: '房源',
-      isRowHeader: true,
-      cell: (row) => (
-        <Box>
-          <Button variant="ghost" size="1" onClick={() => onOpen(row)}>
-            {row.communityName}
-          </Button>
-          <Text as="div" size="1" color="gray">
-            {row.houseNo} · {row.districtName ?? '—'}
-          </Text>
-        </Box>
-      ),
-    },
-    { key: 'layout', header: '户型', cell: (row) => `${row.room}室${row.hall}厅${row.bath}卫` },
-    { key: 'area', header: '面积', cell: (row) => `${row.area} ㎡` },
-    {
-      key: 'price',
-      header: '价格',
-      cell: (row) => (
-        <Text color="red" weight="bold">
-          {formatHousePrice(row.type, row.price)}
+const matchColumns = (onOpen: (house: CustomerMatchedHouse) => void): Column<CustomerMatchedHouse>[] => [
+  {
+    key: 'house',
+    header: '房源',
+    isRowHeader: true,
+    cell: (row) => (
+      <Box>
+        <Button variant="ghost" size="1" onClick={() => onOpen(row)}>
+          {row.communityName}
+        </Button>
+        <Text as="div" size="1" color="gray">
+          {row.houseNo} · {row.districtName ?? '—'}
         </Text>
-      ),
-    },
-    {
-      key: 'score',
-      header: '匹配度',
-      cell: (row) => (
-        <Flex direction="column" gap="1">
-          <Text weight="bold">{row.score} 分</Text>
-          <Flex gap="1" wrap="wrap">
-            {row.reasons.map((reason) => (
-              <Badge key={reason} color="green" size="1">
-                {reason}
-              </Badge>
-            ))}
-          </Flex>
-        </Flex>
-      ),
-    },
-    { key: 'attributor', header: '维护人', cell: (row) => row.attributorName ?? '公盘' },
-  ];
-}
+      </Box>
+    ),
+  },
+  { key: 'layout', header: '户型', cell: (row) => `${row.room}室${row.hall}厅${row.bath}卫` },
+  { key: 'area', header: '面积', cell: (row) => `${row.area} ㎡` },
+  {
+    key: 'price',
+    header: '价格',
+    cell: (row) => (
+      <Text color="red" weight="bold">
+        {formatHousePrice(row.type, row.price)}
+      </Text>
+    ),
+  },
+];
+
+const matchAfter: Column<CustomerMatchedHouse>[] = [
+  { key: 'attributor', header: '维护人', cell: (row) => row.attributorName ?? '公盘' },
+];
 
 function MatchedHouses({ customerId, version }: { customerId: number; version: unknown }) {
   const { openPage } = useWorkspace();
-  const list = useListPage({
-    load: (_query: Record<string, never>, page) => fetchMatchedHouses(customerId, page),
-    query: {},
-    pageSize: customerPageSize,
-  });
-  const shown = useRef(version);
-  useEffect(() => {
-    if (shown.current === version) return;
-    shown.current = version;
-    list.reload();
-  }, [version, list]);
   return (
-    <Flex direction="column" gap="2">
-      <Text size="1" color="gray">
-        按区域、价格、面积、户型、物业类型与需求的符合程度排序（满分 100）
-      </Text>
-      <ListTable
-        list={list}
-        columns={matchColumns((house) => openPage(housePages.detail(house.houseId, house.type)))}
-        rowKey={(row) => row.houseId}
-        emptyText="暂无符合需求的房源"
-        testId="customer-matches"
-        rowTestId="customer-match"
-        size="1"
-        showTotal
-      />
-    </Flex>
+    <MatchTable<CustomerMatchedHouse>
+      load={(page) => fetchMatchedHouses(customerId, page)}
+      pageSize={customerPageSize}
+      version={version}
+      hint="按区域、价格、面积、户型、物业类型与需求的符合程度排序（满分 100）"
+      columns={matchColumns((house) => openPage(housePages.detail(house.houseId, house.type)))}
+      after={matchAfter}
+      rowKey={(row) => row.houseId}
+      emptyText="暂无符合需求的房源"
+      testId="customer-matches"
+      rowTestId="customer-match"
+    />
   );
 }
 
-const recordColumns: Column<CustomerChangeRecord>[] = [
-  { key: 'time', header: '时间', cell: (row) => row.createTime, width: '170px' },
-  { key: 'type', header: '类型', cell: (row) => <Badge>{row.typeName}</Badge>, width: '110px' },
-  { key: 'content', header: '内容', isRowHeader: true, cell: (row) => row.content },
-  { key: 'user', header: '操作人', cell: (row) => row.userName, width: '90px' },
-];
-
 function Records({ customerId, version }: { customerId: number; version: unknown }) {
-  const list = useListPage({
-    load: (_query: Record<string, never>, page) => fetchRecords(customerId, page),
-    query: {},
-    pageSize: customerPageSize,
-  });
-  const shown = useRef(version);
-  useEffect(() => {
-    if (shown.current === version) return;
-    shown.current = version;
-    list.reload();
-  }, [version, list]);
   return (
-    <ListTable
-      list={list}
-      columns={recordColumns}
-      rowKey={(row) => row.recordId}
-      emptyText="暂无变更记录"
+    <RecordList<CustomerChangeRecord>
+      load={(page) => fetchRecords(customerId, page)}
+      version={version}
       testId="customer-records"
-      size="1"
     />
   );
 }

@@ -1,21 +1,22 @@
 /**
  * The lower half of the house detail: follow-ups by category (15 a page, deletable when the user
- * wrote them or holds 删除跟进, after 确定要删除该项吗？), the team with 分配协作人 (within the role's
+ * wrote them or holds 删除跟进, after 确定要删除该项吗？; the detail's shared FollowUpPanel), the team with 分配协作人 (within the role's
  * 限制维护人数量, the server's rule) / remove, the price
  * history chart and the estimate, the school district, the customers who viewed the listing
- * (showCustomers) and those whose requirement it fits best first (houseMatchCustomers), and the
- * listing's record.
+ * (showCustomers) and those whose requirement it fits best first (houseMatchCustomers, the shared
+ * MatchTable), and the listing's record (AppRecords).
  */
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Badge, Button, Card, Dialog, Flex, Grid, Tabs, Text } from '@radix-ui/themes';
 import { TextField } from '../../ui/text-field';
 import { Select } from '../../ui/select';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { usePermissions } from '../../core/permissions';
 import { CustomerAuth, HouseAuth, SignAuth } from '../../../domain/auth-ids';
 import { DealContracts } from '../../shared/deal-contracts';
 import { ListTable, type Column } from '../../ui/list-page/list-table';
-import { useListPage } from '../../ui/list-page/use-list-page';
+import { useListPage, useReloadWhenChanged } from '../../ui/list-page/use-list-page';
+import { FollowUpPanel } from '../../ui/follow-up-panel';
+import { MatchTable } from '../../ui/match-table';
 import { AppRecords } from '../../ui/app-records';
 import { TeamRoles, isRemovableTeamRole, teamRoleNames } from '../../../domain/house-rules';
 import { maintainerLimitRefusal } from '../../../domain/house-team-rules';
@@ -57,97 +58,19 @@ function FollowUps({
   houseType: number;
   version: unknown;
 }) {
-  const [category, setCategory] = useState(0);
-  const [categories, setCategories] = useState<{ category: number; name: string; count: number }[]>([]);
-  const [rows, setRows] = useState<HouseFollowUp[]>([]);
-  const [total, setTotal] = useState(0);
-  const [page, setPage] = useState(1);
-  const [pending, setPending] = useState<number | null>(null);
-  const [reloads, setReloads] = useState(0);
-  const [notice, setNotice] = useState<string | null>(null);
-  useEffect(() => {
-    void fetchFollowUpCategories(houseId)
-      .then(setCategories)
-      .catch(() => setCategories([]));
-    void fetchFollowUps(houseId, category, page)
-      .then((result) => {
-        setRows(result.rows);
-        setTotal(result.total);
-      })
-      .catch((error: unknown) => setNotice(errorText(error)));
-  }, [houseId, category, page, version, reloads]);
   return (
-    <Flex direction="column" gap="3">
-      <Flex gap="1" wrap="wrap">
-        {categories.map((entry) => (
-          <Button
-            key={entry.category}
-            size="1"
-            variant={entry.category === category ? 'solid' : 'soft'}
-            onClick={() => {
-              setCategory(entry.category);
-              setPage(1);
-            }}
-          >
-            {entry.name}（{entry.count}）
-          </Button>
-        ))}
-      </Flex>
-      {notice && <Text role="status">{notice}</Text>}
-      {rows.length === 0 && <Text color="gray">暂无跟进</Text>}
-      {rows.map((row) => (
-        <Card key={row.followId} data-testid="follow-up">
-          <Flex justify="between" gap="3">
-            <Flex direction="column" gap="1">
-              <Flex gap="2" align="center">
-                <Badge>{row.categoryName}</Badge>
-                <Text size="2" weight="medium">
-                  {row.userName}
-                </Text>
-                <Text size="1" color="gray">
-                  {row.deptName ?? ''} {row.createTime}
-                </Text>
-              </Flex>
-              <Text size="2">{row.content}</Text>
-            </Flex>
-            {row.deletable === 1 && row.category !== 7 && (
-              <Button size="1" variant="ghost" color="red" onClick={() => setPending(row.followId)}>
-                删除
-              </Button>
-            )}
-          </Flex>
-        </Card>
-      ))}
-      {total > 15 && (
-        <Flex gap="2" align="center">
-          <Button size="1" variant="soft" disabled={page === 1} onClick={() => setPage(page - 1)}>
-            上一页
-          </Button>
-          <Text size="1">
-            第 {page} 页 / 共 {Math.ceil(total / 15)} 页
-          </Text>
-          <Button size="1" variant="soft" disabled={page * 15 >= total} onClick={() => setPage(page + 1)}>
-            下一页
-          </Button>
-        </Flex>
-      )}
-      <ConfirmDialog
-        open={pending !== null}
-        title="删除跟进"
-        message="确定要删除该项吗？"
-        onCancel={() => setPending(null)}
-        onConfirm={() => {
-          const followId = pending!;
-          setPending(null);
-          void deleteFollowUp(houseId, houseType, followId)
-            .then(() => {
-              setNotice('跟进已删除');
-              setReloads((n) => n + 1);
-            })
-            .catch((error: unknown) => setNotice(errorText(error)));
-        }}
-      />
-    </Flex>
+    <FollowUpPanel<HouseFollowUp>
+      categories={() => fetchFollowUpCategories(houseId)}
+      load={(category, page) => fetchFollowUps(houseId, category, page)}
+      pageSize={housePageSize}
+      version={version}
+      deleteQuestion="确定要删除该项吗？"
+      // 7 is the system's own follow-up (written by a listing change), never deleted by hand.
+      canDelete={(row) => row.deletable === 1 && row.category !== 7}
+      remove={(row) => deleteFollowUp(houseId, houseType, row.followId)}
+      testId="house-follow-ups"
+      rowTestId="follow-up"
+    />
   );
 }
 
@@ -440,12 +363,7 @@ function ShownCustomers({ houseId, version }: { houseId: number; version: unknow
     query: {},
     pageSize: housePageSize,
   });
-  const shown = useRef(version);
-  useEffect(() => {
-    if (shown.current === version) return;
-    shown.current = version;
-    list.reload();
-  }, [version, list]);
+  useReloadWhenChanged(list.reload, version);
   return (
     <ListTable
       list={list}
@@ -475,54 +393,27 @@ const matchingColumns: Column<HouseMatchingCustomer>[] = [
     ),
   },
   { key: 'demand', header: '需求', cell: (row) => row.demandSummary ?? '—' },
-  {
-    key: 'score',
-    header: '匹配度',
-    cell: (row) => (
-      <Flex direction="column" gap="1">
-        <Text weight="bold">{row.score} 分</Text>
-        <Flex gap="1" wrap="wrap">
-          {row.reasons.map((reason) => (
-            <Badge key={reason} color="green" size="1">
-              {reason}
-            </Badge>
-          ))}
-        </Flex>
-      </Flex>
-    ),
-  },
+];
+
+const matchingAfter: Column<HouseMatchingCustomer>[] = [
   { key: 'holder', header: '维护人', cell: (row) => row.userName ?? '公客' },
   { key: 'followUp', header: '最近跟进', cell: (row) => row.followUpTime?.slice(0, 10) ?? '—' },
 ];
 
 function MatchingCustomers({ houseId, version }: { houseId: number; version: unknown }) {
-  const list = useListPage({
-    load: (_query: Record<string, never>, page, pageSize) => fetchMatchingCustomers(houseId, page, pageSize),
-    query: {},
-    pageSize: housePageSize,
-  });
-  const shown = useRef(version);
-  useEffect(() => {
-    if (shown.current === version) return;
-    shown.current = version;
-    list.reload();
-  }, [version, list]);
   return (
-    <Flex direction="column" gap="2">
-      <Text size="1" color="gray">
-        需求与本房源相符的有效客户，按区域、价格、面积、户型、物业类型的符合程度排序（满分 100）
-      </Text>
-      <ListTable
-        list={list}
-        columns={matchingColumns}
-        rowKey={(row) => row.customerId}
-        emptyText="暂无需求相符的客户"
-        testId="house-matching-customers"
-        rowTestId="house-matching-customer"
-        size="1"
-        showTotal
-      />
-    </Flex>
+    <MatchTable<HouseMatchingCustomer>
+      load={(page, pageSize) => fetchMatchingCustomers(houseId, page, pageSize)}
+      pageSize={housePageSize}
+      version={version}
+      hint="需求与本房源相符的有效客户，按区域、价格、面积、户型、物业类型的符合程度排序（满分 100）"
+      columns={matchingColumns}
+      after={matchingAfter}
+      rowKey={(row) => row.customerId}
+      emptyText="暂无需求相符的客户"
+      testId="house-matching-customers"
+      rowTestId="house-matching-customer"
+    />
   );
 }
 

@@ -2,7 +2,7 @@
  * The list machine of one screen (machines/list-page.machine.ts) with the screen's loader: the rows
  * and total of the page shown, its state, and the events a view sends (query, page, reload, retry).
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import {
@@ -82,4 +82,17 @@ export function useFilterDraft<Filters extends Record<string, string>>(empty: Fi
     return empty;
   };
   return { draft, set, reset };
+}
+
+/**
+ * Reads a detail's list again when the detail says it changed (`version`, e.g. the record read
+ * again after a follow-up was written); the first render reads nothing extra.
+ */
+export function useReloadWhenChanged(reload: () => void, version: unknown): void {
+  const shown = useRef(version);
+  useEffect(() => {
+    if (Object.is(shown.current, version)) return;
+    shown.current = version;
+    reload();
+  }, [version, reload]);
 }
