@@ -16,11 +16,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { currentSchemaVersion, restoreBackup, writeBackup, type BackupSummary } from '../../server/db/backup';
-import { openDatabase, type Database } from '../../server/db/client';
 import type { Db } from '../../server/db/db';
 import { createDatabaseStorage } from '../../server/storage/files';
 import { storedFiles as storedFileRows } from '../../server/db/schema-files';
-import { call, createPostgresDatabase, createTestApp, login, type TestApp } from '../support/test-app';
+import { call, createTestApp, login, type TestApp } from '../support/test-app';
+import { openEmptyDatabase } from '../support/restore-target';
 
 const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -28,30 +28,6 @@ const png = Buffer.from(
 );
 const legacyPng = Buffer.concat([png, Buffer.from('written by an earlier version')]);
 const legacyName = `${createHash('sha256').update(legacyPng).digest('hex')}.png`;
-
-/** An empty database of the kind under test, as a restore finds it: migrated, reference data only. */
-async function openEmptyDatabase(): Promise<{ database: Database; remove: () => Promise<void> }> {
-  if (process.env['TEST_DATABASE'] === 'postgres') {
-    const postgres = await createPostgresDatabase();
-    const database = await openDatabase({ databaseUrl: postgres.url });
-    return {
-      database,
-      remove: async () => {
-        await database.close();
-        await postgres.drop();
-      },
-    };
-  }
-  const dataDir = await mkdtemp(join(tmpdir(), 'restore-target-'));
-  const database = await openDatabase({ dataDir });
-  return {
-    database,
-    remove: async () => {
-      await database.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** Row count and a digest of every row of each table. */
 async function fingerprints(db: Db, tables: string[]): Promise<Record<string, string>> {

@@ -15,6 +15,7 @@ import { createPostgresDatabase } from '../support/test-app';
 import { callOver, loginOver, startServerProcess, type ServerProcess } from '../support/server-process';
 import { saleContent } from '../support/sign-fixture';
 import { idCard, strokePng } from '../support/test-data';
+import { authoriseSealFreeSigning } from '../support/signed-contract';
 import { decodePdfString } from '../../server/areas/verify/pdf-signatures';
 
 type Headers = Record<string, string>;
@@ -90,7 +91,7 @@ describe('a server process killed during sealing, payment confirmation and an ap
     saleBoxId = (
       ok(await get('/sign/templatePostsV2', manager)) as { boxId: number; contractType: number }[]
     ).find((template) => template.contractType === 1)!.boxId;
-    await authoriseSealFreeSigning();
+    await authorise();
   }, 300_000);
   afterAll(async () => {
     await server?.kill();
@@ -98,50 +99,25 @@ describe('a server process killed during sealing, payment confirmation and an ap
   });
 
   /** The company registers, makes a contract seal and authorises it, so the last party's signature seals. */
-  async function authoriseSealFreeSigning() {
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(strokePng())], { type: 'image/png' }), 'license.png');
-    const uploaded = await fetch(`${server.url}/api/base/uploadPhoto`, {
-      method: 'POST',
-      headers: manager,
-      body: form,
-    });
-    const licenseUrl = ((await uploaded.json()) as { data: { url: string } }).data.url;
-    const operatorIdNo = idCard('44030419850101123');
-    const { faceId } = ok(
-      await post('/sign/getFaceUrl', manager, { name: '王店长', idNo: operatorIdNo }),
-    ) as {
-      faceId: string;
-    };
-    await post('/sandbox/faceDecide', {}, { faceId, pass: true });
-    const { etcomid } = ok(
-      await post('/sign/regCompanyInfo', manager, {
-        legalRepName: '张经理',
-        legalPhone: '13800000000',
-        corpName: '安居房产经纪有限公司',
-        corpIdentNo: '91440300MA5F000001',
-        corpIdentType: 1,
-        corpIdentMethod: 2,
-        oprUserName: '王店长',
-        oprUserIdentNo: operatorIdNo,
-        oprUserMobile: '13800000001',
-        licenseUrl,
-        faceId,
-      }),
-    ) as { etcomid: string };
-    const agentCode = (ok(await get('/sign/signRegCompanyPosts', manager)) as { agentCode: string }[])[0]!
-      .agentCode;
-    ok(await get('/sign/Verification', manager, { mobileNo: '13800000001' }));
-    ok(
-      await post('/sign/createSignature', manager, {
-        name: '合同专用章',
-        agentCode,
-        etcomid,
-        vercode: await lastCode('13800000001'),
-        sealType: 2,
-      }),
+  async function authorise() {
+    await authoriseSealFreeSigning(
+      {
+        get: (path, headers, query = {}) => get(path, headers, query),
+        post,
+        lastCode,
+        async uploadLicense(headers) {
+          const form = new FormData();
+          form.append('file', new Blob([new Uint8Array(strokePng())], { type: 'image/png' }), 'license.png');
+          const uploaded = await fetch(`${server.url}/api/base/uploadPhoto`, {
+            method: 'POST',
+            headers,
+            body: form,
+          });
+          return ((await uploaded.json()) as { data: { url: string } }).data.url;
+        },
+      },
+      manager,
     );
-    ok(await post('/seal/sealAuthFreeSign', manager, {}));
   }
 
   /** Sends the signatory a code; one per phone per second, so a quick second send waits its turn. */

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, stat, writeFile, chmod } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import { count, sql } from 'drizzle-orm';
 import forge from 'node-forge';
@@ -30,39 +30,15 @@ import {
   ensureRootCa,
   protectSigningKeys,
 } from '../../server/areas/signing/certificates';
-import { restoreBackup, writeBackup } from '../../server/db/backup';
-import { openDatabase, type Database } from '../../server/db/client';
+import { restoreBackup } from '../../server/db/backup';
 import type { Db } from '../../server/db/db';
 import { companies } from '../../server/db/schema';
 import { signingAuthorities, signingCompanyCerts } from '../../server/db/schema-signing';
-import { createPostgresDatabase, createTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { backupBytes, openEmptyDatabase } from '../support/restore-target';
 
 function localVault(...keys: Buffer[]): KeyVault {
   return createKeyVault(createLocalKeyProvider(keys));
-}
-
-/** An empty database of the kind under test, as a restore finds it. */
-async function openEmptyDatabase(): Promise<{ database: Database; remove: () => Promise<void> }> {
-  if (process.env['TEST_DATABASE'] === 'postgres') {
-    const postgres = await createPostgresDatabase();
-    const database = await openDatabase({ databaseUrl: postgres.url });
-    return {
-      database,
-      remove: async () => {
-        await database.close();
-        await postgres.drop();
-      },
-    };
-  }
-  const dataDir = await mkdtemp(join(tmpdir(), 'keys-restore-'));
-  const database = await openDatabase({ dataDir });
-  return {
-    database,
-    remove: async () => {
-      await database.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** Every row of the two key tables as text, as anyone reading the database sees them. */
@@ -76,11 +52,7 @@ async function keyTablesText(db: Db): Promise<string> {
 }
 
 async function backupText(db: Db): Promise<string> {
-  const output = new PassThrough();
-  const chunks: Buffer[] = [];
-  output.on('data', (chunk: Buffer) => chunks.push(chunk));
-  await writeBackup(db, output);
-  return gunzipSync(Buffer.concat(chunks)).toString('utf8');
+  return gunzipSync(await backupBytes(db)).toString('utf8');
 }
 
 /** What a forger would look for: PEM armour, PKCS#8 / PKCS#12 structure, and the known secrets. */
@@ -328,11 +300,7 @@ describe('signing keys at rest', () => {
         '安居房产经纪有限公司',
         small.clock.now(),
       );
-      const output = new PassThrough();
-      const chunks: Buffer[] = [];
-      output.on('data', (chunk: Buffer) => chunks.push(chunk));
-      await writeBackup(small.database.db, output);
-      const backup = Buffer.concat(chunks);
+      const backup = await backupBytes(small.database.db);
       const checkKeys = async (tx: Db) => {
         await protectSigningKeys(tx);
       };

@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, login, type TestApp } from '../support/test-app';
+import { createTestApp, login, type TestApp } from '../support/test-app';
 import { signDocuments, signSignatures } from '../../server/db/schema-signing';
 import { signSignatories } from '../../server/db/schema-sign';
 import { tsaUnavailableMessage } from '../../server/areas/signing/tsa/provider';
-import { saleContent, strokePng } from '../support/test-data';
+import { strokePng } from '../support/test-data';
+import { inProcessSigning } from '../support/signed-contract';
 import { expectStandAloneSignatures } from '../support/pades-tokens';
 
 type Headers = Record<string, string>;
@@ -21,50 +22,18 @@ describe('trusted time for signing: the sandbox TSA, and a TSA that is down', ()
   let saleBoxId: number;
   let dir: string;
 
+  let signing: ReturnType<typeof inProcessSigning>;
+  const startContract = () => signing.startContract(manager, saleBoxId);
+  const signByLink = (hash: string, phone: string) => signing.signByLink(manager, hash, phone);
   const get = (url: string, headers: Headers, query: Record<string, string> = {}) =>
-    call(t.app, 'GET', url, { headers, query });
-  const post = (url: string, headers: Headers, body: unknown) => call(t.app, 'POST', url, { headers, body });
-  const lastCode = (phone: string) => {
-    const message = [...t.sms.sent].reverse().find((sent) => sent.phone === phone);
-    return /(\d{6})/.exec(message?.content ?? '')?.[1] ?? '';
-  };
-  const download = async (url: string) => (await t.app.inject({ method: 'GET', url })).rawPayload;
-
-  async function startContract() {
-    const submitted = await post('/sign/contractSubmissionV2501', manager, {
-      boxid: saleBoxId,
-      content: saleContent('阳光花园', null),
-      signatureType: 1,
-    });
-    expect(submitted.code, submitted.message).toBe(200);
-    const { contractId } = submitted.data as { contractId: number };
-    const started = await post('/sign/contractStart', manager, { contractId, type: 2 });
-    expect(started.code, started.message).toBe(200);
-    const info = await get('/sign/getSignInfo', manager, { contractId: String(contractId) });
-    const signatories = (info.data as { signatories: { role: number; hash: string }[] }).signatories;
-    return { contractId, hashes: Object.fromEntries(signatories.map((s) => [s.role, s.hash])) };
-  }
-
-  async function signByLink(hash: string, phone: string) {
-    t.clock.advance(61_000);
-    const sent = await get('/sign/signLinkCode', manager, { hash });
-    expect(sent.code, sent.message).toBe(200);
-    return post('/sign/signByHash', manager, {
-      hash,
-      verificationCode: lastCode(phone),
-      signatureKind: 1,
-      signatureImage,
-    });
-  }
+    signing.get(url, headers, query);
+  const post = (url: string, headers: Headers, body: unknown) => signing.post(url, headers, body);
 
   beforeAll(async () => {
     t = await createTestApp();
+    signing = inProcessSigning(t);
     manager = await login(t.app, '13800000000');
-    const templates = (await get('/sign/templatePostsV2', manager)).data as {
-      boxId: number;
-      contractType: number;
-    }[];
-    saleBoxId = templates.find((x) => x.contractType === 1)!.boxId;
+    saleBoxId = await signing.saleBoxId(manager);
     dir = mkdtempSync(join(tmpdir(), 'signing-trust-'));
   }, 180_000);
   afterAll(async () => {
@@ -80,7 +49,7 @@ describe('trusted time for signing: the sandbox TSA, and a TSA that is down', ()
     t.tsa.setDown(true);
     const refused = await post('/sign/signByHash', manager, {
       hash: hashes[1],
-      verificationCode: lastCode('13811112222'),
+      verificationCode: signing.lastCode('13811112222'),
       signatureKind: 1,
       signatureImage,
     });
@@ -104,7 +73,7 @@ describe('trusted time for signing: the sandbox TSA, and a TSA that is down', ()
     // Once the TSA answers again the same party signs, with a timestamp pdfsig and openssl accept.
     const signed = await signByLink(hashes[1]!, '13811112222');
     expect(signed.code, signed.message).toBe(200);
-    const file = await download((signed.data as { previewUrl: string }).previewUrl);
+    const file = await signing.download((signed.data as { previewUrl: string }).previewUrl);
     expectStandAloneSignatures(file, await t.tsa.chainPem(), ['张三']);
   });
 

@@ -4,19 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, login, type TestApp } from '../support/test-app';
+import { createTestApp, login, type TestApp } from '../support/test-app';
 import { createDatabaseStorage } from '../../server/storage/files';
 import { signSeals, signingAuthorities } from '../../server/db/schema-signing';
-import { idCard, saleContent, strokePng } from '../support/test-data';
+import { idCard, strokePng } from '../support/test-data';
+import { inProcessSigning } from '../support/signed-contract';
 import { expectStandAloneSignatures } from '../support/pades-tokens';
 
 type Headers = Record<string, string>;
 
 const signatureImage = `data:image/png;base64,${strokePng().toString('base64')}`;
 const sellerId = idCard('11010519491231002');
-
-/** The shared sale fixture without 补充条款 (this file's PDFs are read for the parties' text). */
-const saleContentOf = () => saleContent('阳光花园', null);
 
 function pdfText(pdf: Buffer): string {
   return execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString('utf8');
@@ -29,51 +27,21 @@ describe('signing for real: links, seals, the signed and sealed PDF', () => {
   let saleBoxId: number;
   let nssDir: string;
 
+  let signing: ReturnType<typeof inProcessSigning>;
   const get = (url: string, headers: Headers, query: Record<string, string> = {}) =>
-    call(t.app, 'GET', url, { headers, query });
-  const post = (url: string, headers: Headers, body: unknown) => call(t.app, 'POST', url, { headers, body });
-  const lastCode = (phone: string) => {
-    const message = [...t.sms.sent].reverse().find((sent) => sent.phone === phone);
-    return /(\d{6})/.exec(message?.content ?? '')?.[1] ?? '';
-  };
-  const download = async (url: string) => (await t.app.inject({ method: 'GET', url })).rawPayload;
-
-  async function startContract(): Promise<{ contractId: number; hashes: Record<number, string> }> {
-    const submitted = await post('/sign/contractSubmissionV2501', manager, {
-      boxid: saleBoxId,
-      content: saleContentOf(),
-      signatureType: 1,
-    });
-    expect(submitted.code, submitted.message).toBe(200);
-    const { contractId } = submitted.data as { contractId: number };
-    const started = await post('/sign/contractStart', manager, { contractId, type: 2 });
-    expect(started.code, started.message).toBe(200);
-    const info = await get('/sign/getSignInfo', manager, { contractId: String(contractId) });
-    const signatories = (info.data as { signatories: { role: number; hash: string }[] }).signatories;
-    return { contractId, hashes: Object.fromEntries(signatories.map((s) => [s.role, s.hash])) };
-  }
-
-  async function signByLink(hash: string, phone: string) {
-    t.clock.advance(61_000);
-    const sent = await get('/sign/signLinkCode', manager, { hash });
-    expect(sent.code, sent.message).toBe(200);
-    return post('/sign/signByHash', manager, {
-      hash,
-      verificationCode: lastCode(phone),
-      signatureKind: 1,
-      signatureImage,
-    });
-  }
+    signing.get(url, headers, query);
+  const post = (url: string, headers: Headers, body: unknown) => signing.post(url, headers, body);
+  const lastCode = (phone: string) => signing.lastCode(phone);
+  const download = (url: string) => signing.download(url);
+  const startContract = () => signing.startContract(manager, saleBoxId);
+  const signByLink = (hash: string, phone: string) => signing.signByLink(manager, hash, phone);
 
   beforeAll(async () => {
     t = await createTestApp();
+    signing = inProcessSigning(t);
     manager = await login(t.app, '13800000000');
     managerB = await login(t.app, '13900000000');
-    const templates = (await get('/sign/templatePostsV2', manager)).data as {
-      boxId: number;
-      contractType: number;
-    }[];
-    saleBoxId = templates.find((x) => x.contractType === 1)!.boxId;
+    saleBoxId = await signing.saleBoxId(manager);
     nssDir = mkdtempSync(join(tmpdir(), 'signing-nss-'));
   }, 120_000);
   afterAll(async () => {
