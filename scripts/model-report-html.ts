@@ -7,10 +7,12 @@
  * with their coverage in words, the transitions that rest on a forged answer with the reason, and
  * every recorded path with its steps and result.
  */
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { deriveTestMachine } from '../tests/support/machine-model';
 import type { PathRecord, StepRecord } from '../tests/support/observed-coverage';
 import { machineGraph, type MachineGraph } from '../src/inspector/graph/machine-graph';
-import { layoutMachineGraph } from '../src/inspector/graph/layout';
+import { layoutMachineGraph, type LayoutCache, type LayoutGeometry } from '../src/inspector/graph/layout';
 import { escapeXml, graphToSvgString, type SvgPaint } from '../src/inspector/graph/graph-svg-string';
 import {
   collectModelCoverage,
@@ -310,10 +312,43 @@ function coverageTable(
     .join('')}<th scope="col">覆盖</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
-async function graphSvg(machine: MachineCoverage): Promise<{ svg: string; graph: MachineGraph } | string> {
+/**
+ * Layouts kept as files by their key (a hash of elk's input, src/inspector/graph/layout.ts): a
+ * second report lays out only the machines whose definition or text changed. Written under a
+ * temporary name and renamed, so two reports at once never read half a file.
+ */
+export function fileLayoutCache(dir: string): LayoutCache {
+  return {
+    read(key) {
+      const file = join(dir, `${key}.json`);
+      try {
+        return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as LayoutGeometry) : null;
+      } catch {
+        return null;
+      }
+    },
+    write(key, geometry) {
+      mkdirSync(dir, { recursive: true });
+      const machinePrefix = key.slice(0, key.indexOf('.') + 1);
+      // One layout per machine: the one of an older definition goes.
+      for (const name of readdirSync(dir))
+        if (name.startsWith(machinePrefix) && name !== `${key}.json`)
+          rmSync(join(dir, name), { force: true });
+      const file = join(dir, `${key}.json`);
+      const temporary = `${file}.${process.pid}.tmp`;
+      writeFileSync(temporary, JSON.stringify(geometry));
+      renameSync(temporary, file);
+    },
+  };
+}
+
+async function graphSvg(
+  machine: MachineCoverage,
+  layoutCache: LayoutCache | undefined,
+): Promise<{ svg: string; graph: MachineGraph } | string> {
   try {
     const graph = machineGraph(deriveTestMachine(machine.spec.machine));
-    const laid = await layoutMachineGraph(graph);
+    const laid = await layoutMachineGraph(graph, layoutCache ? { cache: layoutCache } : {});
     const counted = new Set(machine.transitions);
     const paintState = (state: { id: string; isContainer: boolean }): SvgPaint => {
       if (state.id === graph.states[0]?.id) return { className: 'root' };
@@ -352,8 +387,11 @@ async function graphSvg(machine: MachineCoverage): Promise<{ svg: string; graph:
   }
 }
 
-async function machineSection(machine: MachineCoverage): Promise<string> {
-  const drawn = await graphSvg(machine);
+async function machineSection(
+  machine: MachineCoverage,
+  layoutCache: LayoutCache | undefined,
+): Promise<string> {
+  const drawn = await graphSvg(machine, layoutCache);
   const graph = typeof drawn === 'string' ? null : drawn.graph;
   const byKey = new Map(graph?.transitions.map((t) => [t.key, t]) ?? []);
   const sourceLine =
@@ -527,10 +565,16 @@ ${sections.join('\n')}
 `;
 }
 
+export type ReportOptions = CoverageOptions & {
+  /** Where layouts are kept between reports (fileLayoutCache); none by default. */
+  layoutCacheDir?: string;
+};
+
 /** Reads the records (as model:coverage does) and writes the page's HTML. */
-export async function buildModelReport(options: CoverageOptions, generatedAt = new Date()): Promise<string> {
+export async function buildModelReport(options: ReportOptions, generatedAt = new Date()): Promise<string> {
   const data = await collectModelCoverage(options);
+  const layoutCache = options.layoutCacheDir ? fileLayoutCache(options.layoutCacheDir) : undefined;
   const sections: string[] = [];
-  for (const machine of data.machines) sections.push(await machineSection(machine));
+  for (const machine of data.machines) sections.push(await machineSection(machine, layoutCache));
   return renderPage(data, sections, generatedAt);
 }

@@ -206,7 +206,8 @@ describe('model-coverage report from the records of a run', () => {
     expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href=|@import|url\(https?:/);
   });
 
-  it('has, for every machine, the figures model:coverage prints', async () => {
+  // Generating every machine's paths takes 15 s alone, 40 s on a loaded 2-core machine.
+  it('has, for every machine, the figures model:coverage prints', { timeout: 180_000 }, async () => {
     // Every machine of tests/models: vitest figures computed (no vitest records), Chromium from the approval run.
     const dir = fixtureDir(null, browser.records);
     const all = {

@@ -1,10 +1,11 @@
 /**
  * A laid-out machine graph as a standalone SVG string (no React, no DOM): for pages written in Node,
  * such as the model-coverage report. Colours come from the caller per state and per edge (coverage,
- * activity); the inspector's interactive drawing is graph-svg.tsx, from the same layout.
+ * activity); the inspector's interactive drawing is graph-view.tsx, from the same layout.
  */
 import type { LaidOutEdge, LaidOutGraph, LaidOutState } from './layout';
-import { stateHeaderHeight } from './layout';
+import { headerInset, labelInset, stateHeaderHeight } from './layout';
+import { edgeFontSize, stateCaption, stateFontSize, stateText } from './graph-text';
 
 export type SvgPaint = {
   /** Stroke (edge, state border) colour. */
@@ -42,14 +43,6 @@ export function edgePath(points: { x: number; y: number }[]): string {
     .join(' ');
 }
 
-/** How a state's name is written in the drawing: its key, with its kind where it is not plain. */
-export function stateCaption(state: LaidOutState): string {
-  if (state.kind === 'final') return `${state.key} (终态)`;
-  if (state.kind === 'history') return `${state.key} (历史${state.history === 'deep' ? '·深' : ''})`;
-  if (state.kind === 'parallel') return `${state.key} (并行)`;
-  return state.key;
-}
-
 export function transitionTitle(edge: LaidOutEdge): string {
   const { transition } = edge;
   const parts = [`${transition.source} → ${edge.target}`, `事件 ${transition.eventType || '(立即)'}`];
@@ -64,7 +57,7 @@ export function graphToSvgString(graph: LaidOutGraph, options: SvgStringOptions 
   const width = Math.ceil(graph.width) + 2;
   const height = Math.ceil(graph.height) + 2;
   out.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" role="img" viewBox="-1 -1 ${width} ${height}" width="${width}" height="${height}" font-family="sans-serif" font-size="12">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" role="img" viewBox="-1 -1 ${width} ${height}" width="${width}" height="${height}" font-family="sans-serif" font-size="${stateFontSize}">`,
     `<title>${escapeXml(options.title ?? `状态机 ${graph.machineId}`)}</title>`,
     '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="context-stroke"/></marker></defs>',
   );
@@ -83,9 +76,9 @@ export function graphToSvgString(graph: LaidOutGraph, options: SvgStringOptions 
       );
     }
     const textY = state.isContainer ? state.y + stateHeaderHeight / 2 + 5 : state.y + state.height / 2 + 4;
-    const textX = state.isContainer ? state.x + 8 : state.x + state.width / 2;
+    const textX = state.isContainer ? state.x + headerInset : state.x + state.width / 2;
     out.push(
-      `<text x="${round(textX)}" y="${round(textY)}"${state.isContainer ? '' : ' text-anchor="middle"'}${state.isInitial ? ' font-weight="bold"' : ''}>${state.isInitial ? '▸ ' : ''}${escapeXml(stateCaption(state))}</text>`,
+      `<text x="${round(textX)}" y="${round(textY)}"${state.isContainer ? '' : ' text-anchor="middle"'}${state.isInitial ? ' font-weight="bold"' : ''}>${escapeXml(stateText(state))}</text>`,
       '</g>',
     );
   }
@@ -100,7 +93,10 @@ export function graphToSvgString(graph: LaidOutGraph, options: SvgStringOptions 
     );
     if (edge.labelBox) {
       out.push(
-        `<text x="${round(edge.labelBox.x + 3)}" y="${round(edge.labelBox.y + 12)}" font-size="11" fill="${paint.fill ?? '#1c2024'}">${escapeXml(edge.transition.label)}</text>`,
+        `<rect x="${round(edge.labelBox.x)}" y="${round(edge.labelBox.y)}" width="${round(edge.labelBox.width)}" height="${round(edge.labelBox.height)}" rx="3" fill="#fff" fill-opacity="0.85"/>`,
+      );
+      out.push(
+        `<text x="${round(edge.labelBox.x + labelInset)}" y="${round(edge.labelBox.y + 12)}" font-size="${edgeFontSize}" fill="${paint.fill ?? '#1c2024'}">${escapeXml(edge.transition.label)}</text>`,
       );
     }
     out.push('</g>');

@@ -7,8 +7,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Flex, Text } from '@radix-ui/themes';
 import type { LaidOutGraph } from './layout';
-import { stateHeaderHeight } from './layout';
-import { edgePath, stateCaption, transitionTitle } from './graph-svg-string';
+import { headerInset, labelInset, stateHeaderHeight } from './layout';
+import { edgePath, transitionTitle } from './graph-svg-string';
+import { stateCaption, stateText } from './graph-text';
 import type { GraphTransition } from './machine-graph';
 
 export type EdgeMark = 'enabled' | 'blocked' | 'unknown';
@@ -104,13 +105,12 @@ export function GraphView({ graph, activeIds, marks, lastTaken, onFire }: GraphV
                   />
                 )}
                 <text
-                  x={state.isContainer ? state.x + 8 : state.x + state.width / 2}
+                  x={state.isContainer ? state.x + headerInset : state.x + state.width / 2}
                   y={state.isContainer ? state.y + stateHeaderHeight / 2 + 5 : state.y + state.height / 2 + 4}
                   textAnchor={state.isContainer ? 'start' : 'middle'}
                   fontWeight={state.isInitial ? 'bold' : undefined}
                 >
-                  {state.isInitial ? '▸ ' : ''}
-                  {stateCaption(state)}
+                  {stateText(state)}
                 </text>
               </g>
             );
@@ -137,9 +137,19 @@ export function GraphView({ graph, activeIds, marks, lastTaken, onFire }: GraphV
                 </title>
                 <path d={edgePath(edge.points)} markerEnd="url(#inspector-arrow)" />
                 {edge.labelBox && (
-                  <text x={edge.labelBox.x + 3} y={edge.labelBox.y + 12}>
-                    {edge.transition.label}
-                  </text>
+                  <>
+                    <rect
+                      className="graph-edge-label"
+                      x={edge.labelBox.x}
+                      y={edge.labelBox.y}
+                      width={edge.labelBox.width}
+                      height={edge.labelBox.height}
+                      rx={3}
+                    />
+                    <text x={edge.labelBox.x + labelInset} y={edge.labelBox.y + 12}>
+                      {edge.transition.label}
+                    </text>
+                  </>
                 )}
               </g>
             );
