@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearCredentials, writeCredentials } from '../../src/api/credentials';
 import {
   addSearch,
   clearSearchHistory,
@@ -52,4 +53,22 @@ describe('recently used searches (000 section 9)', () => {
     store.setItem(searchHistoryKey(7, 'house'), JSON.stringify(['桃源居', 3, null]));
     expect(readSearchHistory(store, 7, 'house')).toEqual(['桃源居']);
   });
+
+  // 000 section 3 lists the todos history (this recently-used history) among what is persisted
+  // locally, beside the user: signing out ends the session, not the user's history.
+  it('outlives signing out: the token and user go, each user’s history stays for the next sign-in', () => {
+    const store = memoryStore();
+    vi.stubGlobal('localStorage', store);
+    writeCredentials({ token: 't', sessionid: 's' });
+    store.setItem('userInfo', '{"userId":7}');
+    rememberSearch(store, 7, 'house', '桃源居');
+    clearCredentials();
+    expect(store.getItem('userToken')).toBeNull();
+    expect(store.getItem('userInfo')).toBeNull();
+    expect(readSearchHistory(store, 7, 'house')).toEqual(['桃源居']);
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
 });
