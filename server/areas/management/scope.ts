@@ -2,14 +2,21 @@
  * Whose figures and logs a management-centre call may show (domain/management-statistics.ts): the
  * company's staff narrowed by the user's scope and by the search's departments and people.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db';
 import { inCompany } from '../../db/company-scope';
-import { departments, users } from '../../db/schema';
+import { preparedPerDb } from '../../db/prepared';
+import { companies, departments, roleAuths, users } from '../../db/schema';
 import type { Session } from '../../contract/types';
-import { loadGrants } from '../auth/grants';
-import { loadVisibleDepartments, subtreeIds, type Hierarchy } from '../org/department-scope';
+import {
+  hierarchyOf,
+  subtreeIds,
+  visibleDepartmentsOf,
+  type DepartmentRow,
+  type Hierarchy,
+} from '../org/department-scope';
 import { peopleInScope, statisticsScope, type StatisticsScope } from '../../../domain/management-statistics';
+import type { Days, RollupState } from './statistics-facts';
 
 export const ManagementAuth = { appType: 88, statistics: 8805, logs: 8806 } as const;
 
@@ -23,26 +30,105 @@ export type PeopleScope = {
   people: number[] | null;
   /** The departments rows may show (type 1): the scope's, narrowed by the search's. */
   deptIds: Set<number>;
+  /** How far the company's roll-ups reach over the days asked for (when resolvePeople was given days). */
+  rollups?: RollupState;
 };
 
+const placeholder = (name: string) => sql.placeholder(name);
+const companyId = placeholder('companyId');
+
+/**
+ * What a management-centre call reads before its own rows, in one statement and one round trip
+ * (these were four: the departments, the user's scope columns, the role's grants and the staff; and a
+ * fifth, the roll-up state, for a statistics call): at 10 clients each round trip cost the server
+ * about half a millisecond of CPU. The same rows, in the same order, as loadHierarchy,
+ * loadVisibleDepartments, loadGrants and the staff query read them; built and prepared once per
+ * database handle.
+ */
+const contextColumns = {
+  departments: sql<unknown>`(select coalesce(json_agg(json_build_object('id', ${departments.id},
+      'parentId', ${departments.parentId}, 'name', ${departments.name}, 'sort', ${departments.sort},
+      'createdAt', extract(epoch from ${departments.createdAt}) * 1000) order by ${departments.sort}, ${departments.id}), '[]'::json)
+    from ${departments} where ${inCompany(departments, companyId)})`,
+  staff: sql<unknown>`(select coalesce(json_agg(json_build_object('id', ${users.id}, 'name', ${users.name},
+      'deptId', ${users.deptId}, 'status', ${users.status}) order by ${users.id}), '[]'::json)
+    from ${users} where ${inCompany(users, companyId)})`,
+  user: sql<unknown>`(select json_build_object('scopeAllDepts', ${users.scopeAllDepts},
+      'scopeDeptIds', ${users.scopeDeptIds}, 'deptId', ${users.deptId})
+    from ${users} where ${users.id} = ${placeholder('userId')}::int and ${inCompany(users, companyId)} limit 1)`,
+  holdsGrant: sql<boolean>`exists (select 1 from ${roleAuths} where ${roleAuths.roleId} = ${placeholder('roleId')}::int
+    and ${inCompany(roleAuths, companyId)} and ${roleAuths.appType} = ${placeholder('appType')}::int
+    and ${roleAuths.authId} = ${placeholder('grant')}::int)`,
+};
+const rollupColumns = {
+  rolledUntil: sql<
+    string | null
+  >`(select rolled_until::text from statistics_rollups where company_id = ${companyId}::int)`,
+  changed: sql<unknown>`coalesce((select json_agg(day::text order by day) from statistics_changed_days
+    where company_id = ${companyId}::int and day >= ${placeholder('fromDay')}::date and day < ${placeholder('toDay')}::date), '[]'::json)`,
+};
+const contextQuery = preparedPerDb((db) =>
+  db.select(contextColumns).from(companies).where(eq(companies.id, companyId)).prepare('management_context'),
+);
+const contextWithRollupsQuery = preparedPerDb((db) =>
+  db
+    .select({ ...contextColumns, ...rollupColumns })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .prepare('management_context_rollups'),
+);
+
+/** A json column's value: parsed by the driver, or (should a driver hand back the text) parsed here. */
+const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+type ContextRow = {
+  departments: unknown;
+  staff: unknown;
+  user: unknown;
+  holdsGrant: boolean;
+  rolledUntil?: string | null;
+  changed?: unknown;
+};
+
+/**
+ * The people a management-centre call covers. Given `days`, it also reads how far the company's
+ * roll-ups reach over them (statistics-facts.ts), in the same statement.
+ */
 export async function resolvePeople(
   db: Db,
   session: Session,
   grant: number,
   search: { deptIds?: number[]; userIds?: number[] },
+  days?: Days,
 ): Promise<PeopleScope> {
-  const [visible, grants, staff] = await Promise.all([
-    loadVisibleDepartments(db, session),
-    loadGrants(db, session, ManagementAuth.appType),
-    db
-      .select({ id: users.id, name: users.name, deptId: users.deptId, status: users.status })
-      .from(users)
-      .where(inCompany(users, session.companyId))
-      .orderBy(users.id),
-  ]);
+  const values = {
+    companyId: session.companyId,
+    userId: session.userId,
+    roleId: session.roleId,
+    appType: ManagementAuth.appType,
+    grant,
+  };
+  const [row] = (
+    days
+      ? await contextWithRollupsQuery(db).execute({ ...values, ...days })
+      : await contextQuery(db).execute(values)
+  ) as ContextRow[];
+  const hierarchy = hierarchyOf(
+    json<(Omit<DepartmentRow, 'createdAt'> & { createdAt: number })[]>(row?.departments ?? []).map(
+      (dept) => ({ ...dept, createdAt: new Date(Number(dept.createdAt)) }),
+    ),
+  );
+  const staff = json<StaffMember[]>(row?.staff ?? []);
+  const visible = visibleDepartmentsOf(
+    session,
+    hierarchy,
+    json<{ scopeAllDepts: boolean; scopeDeptIds: number[]; deptId: number | null } | null>(
+      row?.user ?? null,
+    ) ?? undefined,
+  );
   const scope = statisticsScope({
     isManager: session.isManager,
-    holdsGrant: grants.has(grant),
+    holdsGrant: row?.holdsGrant === true,
     allDepts: visible.allDepts,
     visibleDeptIds: [...visible.deptIds],
     userId: session.userId,
@@ -69,7 +155,11 @@ export async function resolvePeople(
     const theirs = new Set(staff.filter((p) => people.includes(p.id)).map((p) => p.deptId));
     for (const id of [...deptIds]) if (!theirs.has(id)) deptIds.delete(id);
   }
-  return { scope, hierarchy: visible.hierarchy, staff, people, deptIds };
+  const rollups: RollupState | undefined =
+    days && row
+      ? { rolledUntil: row.rolledUntil ?? null, changed: json<string[]>(row.changed ?? []) }
+      : undefined;
+  return { scope, hierarchy: visible.hierarchy, staff, people, deptIds, ...(rollups ? { rollups } : {}) };
 }
 
 /** A department's name and its parent's name. */
