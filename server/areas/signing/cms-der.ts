@@ -70,28 +70,37 @@ export function generalizedTime(date: Date): Buffer {
 /** One element read from DER: its tag, where its content starts, and where it ends. */
 export type DerElement = { tag: number; start: number; contentStart: number; end: number };
 
-export function readElement(bytes: Buffer, offset: number): DerElement {
+/** Reads the element at offset; throws when its header or its length runs past the end (or past within). */
+export function readElement(bytes: Buffer, offset: number, within = bytes.length): DerElement {
+  if (offset + 2 > within) throw new Error('DER element past its end');
   const tag = bytes[offset]!;
   let size = bytes[offset + 1]!;
   let contentStart = offset + 2;
   if (size & 0x80) {
     const count = size & 0x7f;
+    // Indefinite lengths (BER) and lengths over 4 bytes are not DER this reader takes.
+    if (count === 0 || count > 4 || contentStart + count > within)
+      throw new Error('DER length not supported');
     size = 0;
     for (let index = 0; index < count; index += 1) size = size * 256 + bytes[offset + 2 + index]!;
     contentStart += count;
   }
+  if (contentStart + size > within) throw new Error('DER element past its end');
   return { tag, start: offset, contentStart, end: contentStart + size };
 }
 
 export function children(bytes: Buffer, parent: DerElement): DerElement[] {
   const found: DerElement[] = [];
   for (let offset = parent.contentStart; offset < parent.end;) {
-    const element = readElement(bytes, offset);
+    const element = readElement(bytes, offset, parent.end);
     found.push(element);
     offset = element.end;
   }
   return found;
 }
+
+export const content = (bytes: Buffer, element: DerElement) =>
+  bytes.subarray(element.contentStart, element.end);
 
 export const raw = (bytes: Buffer, element: DerElement) => bytes.subarray(element.start, element.end);
 

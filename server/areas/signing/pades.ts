@@ -7,7 +7,7 @@
  * signature dictionary (/M) and, trusted, from the timestamp.
  */
 import { oids, sha256, signedData, signingCertificateV2, attribute, type CmsSigner } from './cms-der';
-import { addSignatureField, fillSignature, writeUpdate, type PdfUpdate } from './pdf-incremental';
+import { addSignatureField, fillSignatureDigest, writeUpdate, type PdfUpdate } from './pdf-incremental';
 import { requestTimestamp, type TimestampOptions, type TsaProvider } from './tsa/provider';
 
 export type TrustedTime = { tsa: TsaProvider; options?: TimestampOptions };
@@ -41,11 +41,11 @@ export async function signIncrementally(
     contentsLength,
   });
   const withPlaceholder = await writeUpdate(update);
-  return fillSignature(withPlaceholder, async (signedBytes) =>
+  return fillSignatureDigest(withPlaceholder, async (digest) =>
     signedData({
       signer: signature.signer,
       contentType: oids.data,
-      digest: sha256(signedBytes),
+      digest,
       signedAttributes: [signingCertificateV2(signature.signer.certificate)],
       unsignedAttributes: async (value) => [
         attribute(

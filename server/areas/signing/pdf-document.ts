@@ -4,7 +4,7 @@
  * appends the certificate-of-completion page (签署证明) that prints the audit trail.
  */
 import { PDFDocument, degrees, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
-import { embedCjkFont } from './pdf-font';
+import { cjkFontsOf, embedCjkFont, type CjkFonts } from './pdf-font';
 
 export type SignatureSlot = {
   signatoryId: number;
@@ -85,12 +85,14 @@ export function wrapText(font: PDFFont, text: string, size: number, width: numbe
 }
 
 /**
- * Text on a page in the given font. pdf-lib adds a /Font entry to the page's resources (and looks
- * for a free name among those already there) on every drawText that names a font; the font is made
- * the page's current font once instead, and the text drawn in it.
+ * The page, ready to draw this text in the font of the document that prints it (a subset already in
+ * the file when it has every character, pdf-font.ts). pdf-lib adds a /Font entry to the page's
+ * resources (and looks for a free name among those already there) on every drawText that names a
+ * font; the font is made the page's current font when it changes instead, and the text drawn in it.
  */
 const pageFonts = new WeakMap<PDFPage, PDFFont>();
-function inFont(page: PDFPage, font: PDFFont): PDFPage {
+function inFont(page: PDFPage, fonts: CjkFonts, text: string): PDFPage {
+  const font = fonts.forText(text);
   if (pageFonts.get(page) !== font) {
     page.setFont(font);
     pageFonts.set(page, font);
@@ -102,10 +104,12 @@ function inFont(page: PDFPage, font: PDFFont): PDFPage {
 class PageWriter {
   page: PDFPage;
   y: number;
+  private readonly font: PDFFont;
   constructor(
     private readonly doc: PDFDocument,
-    private readonly font: PDFFont,
+    private readonly fonts: CjkFonts,
   ) {
+    this.font = fonts.metrics;
     this.page = doc.addPage(pageSize);
     this.y = pageSize[1] - margin;
   }
@@ -125,7 +129,7 @@ class PageWriter {
     for (const line of wrapText(this.font, text, size, width)) {
       this.ensure(size * 1.7);
       const x = options.center ? (pageSize[0] - this.font.widthOfTextAtSize(line, size)) / 2 : margin;
-      inFont(this.page, this.font).drawText(line, {
+      inFont(this.page, this.fonts, line).drawText(line, {
         x,
         y: this.y - size,
         size,
@@ -144,8 +148,9 @@ export async function renderContractPdf(
   doc.setTitle(input.title);
   doc.setProducer('安居签');
   doc.setCreator('安居签');
-  const font = await embedCjkFont(doc);
-  const writer = new PageWriter(doc, font);
+  const fonts = cjkFontsOf(doc);
+  const font = fonts.metrics;
+  const writer = new PageWriter(doc, fonts);
   writer.write(input.title, { size: 18, center: true, gap: 4 });
   if (input.subTitle) writer.write(input.subTitle, { size: 12, center: true, gap: 4 });
   writer.write(`合同编号：${input.contractNo}`, { size: 10, color: grey, gap: 8 });
@@ -167,12 +172,13 @@ export async function renderContractPdf(
   for (const signatory of input.signatories) {
     writer.ensure(boxHeight + 24);
     const top = writer.y;
-    inFont(writer.page, font).drawText(printable(font, `${signatory.roleLabel}：${signatory.name}`), {
+    const label = printable(font, `${signatory.roleLabel}：${signatory.name}`);
+    inFont(writer.page, fonts, label).drawText(label, {
       x: margin,
       y: top - boxHeight / 2,
       size: 12,
     });
-    inFont(writer.page, font).drawText('签字（盖章）：', {
+    inFont(writer.page, fonts, '签字（盖章）：').drawText('签字（盖章）：', {
       x: margin + 180,
       y: top - boxHeight / 2,
       size: 11,
@@ -206,12 +212,13 @@ export type SealSpec = { corpName: string; title: string };
 /** Draws a round company seal (ring, star, the name along the upper arc, the title below). */
 export function drawSeal(
   page: PDFPage,
-  font: PDFFont,
+  fonts: CjkFonts,
   seal: SealSpec,
   cx: number,
   cy: number,
   radius: number,
 ) {
+  const font = fonts.metrics;
   page.drawCircle({
     x: cx,
     y: cy,
@@ -238,7 +245,7 @@ export function drawSeal(
     const width = font.widthOfTextAtSize(char, size);
     const px = cx + textRadius * Math.sin(theta) - (width / 2) * Math.cos(theta);
     const py = cy + textRadius * Math.cos(theta) + (width / 2) * Math.sin(theta);
-    inFont(page, font).drawText(char, {
+    inFont(page, fonts, char).drawText(char, {
       x: px,
       y: py,
       size,
@@ -248,7 +255,7 @@ export function drawSeal(
   });
   const title = printable(font, seal.title);
   const titleSize = radius * 0.18;
-  inFont(page, font).drawText(title, {
+  inFont(page, fonts, title).drawText(title, {
     x: cx - font.widthOfTextAtSize(title, titleSize) / 2,
     y: cy - radius * 0.55,
     size: titleSize,
@@ -261,7 +268,7 @@ export async function renderSealPdf(seal: SealSpec): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await embedCjkFont(doc);
   const page = doc.addPage([160, 160]);
-  drawSeal(page, font, seal, 80, 80, 76);
+  drawSeal(page, { metrics: font, forText: () => font }, seal, 80, 80, 76);
   return doc.save();
 }
 
@@ -291,7 +298,8 @@ export async function stampMarks(
 
 /** Draws the marks into an opened document (signing writes the change as an incremental update). */
 export async function drawMarks(doc: PDFDocument, marks: Mark[], signedAtText: string): Promise<void> {
-  const font = await embedCjkFont(doc);
+  const fonts = cjkFontsOf(doc);
+  const font = fonts.metrics;
   // The same picture in several boxes is embedded once and drawn in each.
   const images = new Map<Uint8Array, PDFImage>();
   for (const { slot, stamp } of marks) {
@@ -329,7 +337,7 @@ export async function drawMarks(doc: PDFDocument, marks: Mark[], signedAtText: s
         8,
         Math.min(area.height * 0.6, (area.width / Math.max([...text].length, 1)) * 0.9),
       );
-      inFont(page, font).drawText(text, {
+      inFont(page, fonts, text).drawText(text, {
         x: area.x + (area.width - font.widthOfTextAtSize(text, size)) / 2,
         y: area.y + (area.height - size) / 2,
         size,
@@ -337,10 +345,15 @@ export async function drawMarks(doc: PDFDocument, marks: Mark[], signedAtText: s
       });
     } else {
       const radius = Math.min(area.width, area.height) / 2 - 2;
-      drawSeal(page, font, stamp.seal, area.x + area.width / 2, area.y + area.height / 2, radius);
+      drawSeal(page, fonts, stamp.seal, area.x + area.width / 2, area.y + area.height / 2, radius);
     }
     if (signedAtText)
-      page.drawText(signedAtText, { x: slot.x + 4, y: slot.y + 4, size: 8, font, color: grey });
+      inFont(page, fonts, signedAtText).drawText(signedAtText, {
+        x: slot.x + 4,
+        y: slot.y + 4,
+        size: 8,
+        color: grey,
+      });
   }
 }
 
@@ -381,8 +394,7 @@ export async function drawCompletionPage(
   info: { title: string; contractNo: string; companyName: string; signedAt: string; signatories: string[] },
   events: AuditLine[],
 ): Promise<void> {
-  const font = await embedCjkFont(doc);
-  const writer = new PageWriter(doc, font);
+  const writer = new PageWriter(doc, cjkFontsOf(doc));
   writer.write('签署证明', { size: 18, center: true, gap: 10 });
   writer.write(`合同名称：${info.title}`);
   writer.write(`合同编号：${info.contractNo}`);

@@ -4,7 +4,15 @@
  * changed or are new are appended after the original bytes with their own xref section and a
  * trailer pointing back (/Prev). The bytes earlier signatures cover are never rewritten, so they
  * stay valid. pdf-lib cannot save incrementally itself; what changed is found by comparing each
- * object's serialisation with the one it had when the file was opened.
+ * object with what it was when the file was opened: a stream as read from the file (its bytes are
+ * never changed in place) by its dictionary and the identity of its bytes, anything else by its
+ * serialisation, which for a changed object is also what is written. The bytes of embedded fonts
+ * and images are thus neither serialised nor hashed to learn that they did not change.
+ *
+ * The earlier signatures' /Contents (16 KB of hex each, which pdf-lib reads character by character)
+ * are hidden from pdf-lib: its copy of the file has `<>` and blanks there, at the same offsets. No
+ * update may rewrite such a signature dictionary (writeUpdate refuses), so the blanks never reach
+ * a file.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -14,16 +22,22 @@ import {
   PDFHexString,
   PDFName,
   PDFNumber,
+  PDFRawStream,
   PDFString,
   type PDFObject,
   type PDFRef,
 } from 'pdf-lib';
 
+/** An object as it was at opening: a stream read from the file by its bytes' identity and its dictionary. */
+type Baseline = { contents: Uint8Array | null; bytes: Buffer };
+
 export type PdfUpdate = {
   doc: PDFDocument;
   original: Uint8Array;
-  /** Each object's digest at opening, by its reference ("12 0 R"). */
-  digests: Map<string, string>;
+  /** Each object at opening, by its reference ("12 0 R"). */
+  baseline: Map<string, Baseline>;
+  /** Signature dictionaries whose /Contents pdf-lib was not given (see the header). */
+  hiddenContents: Set<string>;
 };
 
 function serialize(object: PDFObject): Buffer {
@@ -32,12 +46,50 @@ function serialize(object: PDFObject): Buffer {
   return buffer;
 }
 
-const digestOf = (object: PDFObject) => createHash('sha1').update(serialize(object)).digest('base64');
+function baselineOf(object: PDFObject): Baseline {
+  return object instanceof PDFRawStream
+    ? { contents: object.contents, bytes: serialize(object.dict) }
+    : { contents: null, bytes: serialize(object) };
+}
+
+/** Whether the object differs from its baseline; its serialisation when it does and is not a stream. */
+function changeOf(object: PDFObject, baseline: Baseline | undefined): { bytes: Buffer | null } | null {
+  if (!baseline) return { bytes: null };
+  if (object instanceof PDFRawStream)
+    return object.contents === baseline.contents && serialize(object.dict).equals(baseline.bytes)
+      ? null
+      : { bytes: null };
+  const bytes = serialize(object);
+  return bytes.equals(baseline.bytes) ? null : { bytes };
+}
 
 /** Whether the last xref section is a classic table (not an xref stream). */
 function hasClassicXref(bytes: Uint8Array): boolean {
   const at = lastStartXref(bytes);
   return Buffer.from(bytes.subarray(at, at + 4)).toString('latin1') === 'xref';
+}
+
+const byteRangePattern = /\/ByteRange\s*\[\s*0\s+(\d+)\s+(\d+)\s+\d+\s*\]/g;
+
+/** A copy of the file with each signed hex /Contents replaced by `<>` and blanks (offsets kept). */
+function withContentsHidden(bytes: Uint8Array): { bytes: Uint8Array; count: number } {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  const gaps: [number, number][] = [];
+  for (const match of text.matchAll(byteRangePattern)) {
+    const start = Number(match[1]);
+    const end = Number(match[2]);
+    if (end - start > 64 && end <= bytes.length && bytes[start] === 0x3c && bytes[end - 1] === 0x3e)
+      gaps.push([start, end]);
+  }
+  if (gaps.length === 0) return { bytes, count: 0 };
+  const copy = Buffer.from(bytes);
+  for (const [start, end] of gaps) {
+    // Only a hex string (digits and blanks) is hidden; anything else is left for pdf-lib to read.
+    if (!/^<[0-9A-Fa-f\s]*>$/.test(text.slice(start, end))) continue;
+    copy[start + 1] = 0x3e;
+    copy.fill(0x20, start + 2, end);
+  }
+  return { bytes: copy, count: gaps.length };
 }
 
 /**
@@ -51,10 +103,22 @@ export async function openForUpdate(input: Uint8Array): Promise<PdfUpdate> {
     const plain = await PDFDocument.load(bytes, { updateMetadata: false });
     bytes = await plain.save({ useObjectStreams: false });
   }
-  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
-  const digests = new Map<string, string>();
-  for (const [ref, object] of doc.context.enumerateIndirectObjects()) digests.set(ref.tag, digestOf(object));
-  return { doc, original: bytes, digests };
+  const hidden = withContentsHidden(bytes);
+  const doc = await PDFDocument.load(hidden.bytes, { updateMetadata: false });
+  const baseline = new Map<string, Baseline>();
+  const hiddenContents = new Set<string>();
+  for (const [ref, object] of doc.context.enumerateIndirectObjects()) {
+    baseline.set(ref.tag, baselineOf(object));
+    if (
+      hidden.count > 0 &&
+      object instanceof PDFDict &&
+      object.has(PDFName.of('ByteRange')) &&
+      object.get(PDFName.of('Contents')) instanceof PDFHexString &&
+      (object.get(PDFName.of('Contents')) as PDFHexString).asString() === ''
+    )
+      hiddenContents.add(ref.tag);
+  }
+  return { doc, original: bytes, baseline, hiddenContents };
 }
 
 /** Where the last xref section starts (the number after the file's last startxref). */
@@ -135,33 +199,33 @@ export function addSignatureField(update: PdfUpdate, field: SignatureField): voi
   page.node.addAnnot(widget);
 }
 
-/** The new and changed objects, appended with their xref section and trailer. */
-export async function writeUpdate(update: PdfUpdate): Promise<Buffer> {
+/** The new and changed objects, appended with their xref section and trailer (after the original bytes). */
+async function updateSection(update: PdfUpdate): Promise<Buffer> {
   const { doc, original } = update;
   await doc.flush();
   const { context } = doc;
-  const changed: [PDFRef, PDFObject][] = [];
+  const changed: { ref: PDFRef; object: PDFObject; bytes: Buffer | null }[] = [];
   for (const [ref, object] of context.enumerateIndirectObjects()) {
-    if (update.digests.get(ref.tag) !== digestOf(object)) changed.push([ref, object]);
+    const change = changeOf(object, update.baseline.get(ref.tag));
+    if (!change) continue;
+    if (update.hiddenContents.has(ref.tag)) throw new Error('增量更新不能改写已有的签名');
+    changed.push({ ref, object, bytes: change.bytes });
   }
-  changed.sort(([a], [b]) => a.objectNumber - b.objectNumber);
-  const base = Buffer.from(original.buffer, original.byteOffset, original.byteLength);
-  const parts: Buffer[] = [base];
-  let offset = base.length;
-  if (base[base.length - 1] !== 0x0a) {
+  changed.sort((a, b) => a.ref.objectNumber - b.ref.objectNumber);
+  const parts: Buffer[] = [];
+  let offset = original.length;
+  if (original[original.length - 1] !== 0x0a) {
     parts.push(Buffer.from('\n'));
     offset += 1;
   }
   const offsets: { number: number; generation: number; offset: number }[] = [];
-  for (const [ref, object] of changed) {
-    const bytes = Buffer.concat([
-      Buffer.from(`${ref.objectNumber} ${ref.generationNumber} obj\n`, 'latin1'),
-      serialize(object),
-      Buffer.from('\nendobj\n', 'latin1'),
-    ]);
+  for (const { ref, object, bytes } of changed) {
+    const head = Buffer.from(`${ref.objectNumber} ${ref.generationNumber} obj\n`, 'latin1');
+    const body = bytes ?? serialize(object);
+    const tail = Buffer.from('\nendobj\n', 'latin1');
     offsets.push({ number: ref.objectNumber, generation: ref.generationNumber, offset });
-    parts.push(bytes);
-    offset += bytes.length;
+    parts.push(head, body, tail);
+    offset += head.length + body.length + tail.length;
   }
   const xrefOffset = offset;
   let xref = 'xref\n';
@@ -190,30 +254,58 @@ export async function writeUpdate(update: PdfUpdate): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
+/** The file with the new and changed objects appended (the original bytes, then the update section). */
+export async function writeUpdate(update: PdfUpdate): Promise<Buffer> {
+  const section = await updateSection(update);
+  const { original } = update;
+  return Buffer.concat([Buffer.from(original.buffer, original.byteOffset, original.byteLength), section]);
+}
+
+const placeholderText = `/ByteRange [ 0 ${byteRangePlaceholder} ${byteRangePlaceholder} ${byteRangePlaceholder} ]`;
+
 /**
- * Fills the last signature's placeholders: the ByteRange around its Contents, then the CMS that
- * sign makes over those bytes (sign gets the ranges' bytes, concatenated).
+ * Writes the last signature's ByteRange around its Contents (the placeholder is looked for from the
+ * end, in the update that added it) and returns where the Contents' hex string starts and ends.
+ */
+function placeRanges(bytes: Buffer): { start: number; end: number } {
+  const rangeAt = bytes.lastIndexOf(placeholderText, undefined, 'latin1');
+  if (rangeAt < 0) throw new Error('签名占位不存在');
+  const start = bytes.indexOf('<', bytes.indexOf('/Contents <', rangeAt, 'latin1'), 'latin1');
+  const end = bytes.indexOf('>', start, 'latin1') + 1;
+  const ranges = `/ByteRange [0 ${start} ${end} ${bytes.length - end}]`.padEnd(placeholderText.length, ' ');
+  bytes.write(ranges, rangeAt, 'latin1');
+  return { start, end };
+}
+
+function writeContents(bytes: Buffer, start: number, end: number, cms: Buffer): Buffer {
+  const room = (end - start - 2) / 2;
+  if (cms.length > room) throw new Error(`签名数据超出预留空间（${cms.length} > ${room}）`);
+  bytes.write(cms.toString('hex').padEnd(room * 2, '0'), start + 1, 'latin1');
+  return bytes;
+}
+
+/**
+ * Fills the last signature's placeholders in place: the ByteRange, then the CMS that sign makes
+ * from the SHA-256 of the bytes it covers (hashed once, where they lie, without a copy).
+ */
+export async function fillSignatureDigest(
+  bytes: Buffer,
+  sign: (digest: Buffer) => Promise<Buffer>,
+): Promise<Buffer> {
+  const { start, end } = placeRanges(bytes);
+  const digest = createHash('sha256').update(bytes.subarray(0, start)).update(bytes.subarray(end)).digest();
+  return writeContents(bytes, start, end, await sign(digest));
+}
+
+/**
+ * Fills the last signature's placeholders in place: the ByteRange around its Contents, then the CMS
+ * that sign makes over those bytes (sign gets the ranges' bytes, concatenated).
  */
 export async function fillSignature(
   bytes: Buffer,
   sign: (signedBytes: Buffer) => Promise<Buffer>,
 ): Promise<Buffer> {
-  const text = bytes.toString('latin1');
-  const rangeAt = text.lastIndexOf(
-    `/ByteRange [ 0 ${byteRangePlaceholder} ${byteRangePlaceholder} ${byteRangePlaceholder} ]`,
-  );
-  if (rangeAt < 0) throw new Error('签名占位不存在');
-  const contentsAt = text.indexOf('/Contents <', rangeAt);
-  const start = text.indexOf('<', contentsAt);
-  const end = text.indexOf('>', start) + 1;
-  const placeholder = `/ByteRange [ 0 ${byteRangePlaceholder} ${byteRangePlaceholder} ${byteRangePlaceholder} ]`;
-  const ranges = `/ByteRange [0 ${start} ${end} ${bytes.length - end}]`.padEnd(placeholder.length, ' ');
-  const out = Buffer.from(bytes);
-  out.write(ranges, rangeAt, 'latin1');
-  const signed = Buffer.concat([out.subarray(0, start), out.subarray(end)]);
-  const cms = await sign(signed);
-  const room = (end - start - 2) / 2;
-  if (cms.length > room) throw new Error(`签名数据超出预留空间（${cms.length} > ${room}）`);
-  out.write(cms.toString('hex').padEnd(room * 2, '0'), start + 1, 'latin1');
-  return out;
+  const { start, end } = placeRanges(bytes);
+  const cms = await sign(Buffer.concat([bytes.subarray(0, start), bytes.subarray(end)]));
+  return writeContents(bytes, start, end, cms);
 }

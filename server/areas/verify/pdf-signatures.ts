@@ -206,15 +206,33 @@ type Found = {
   dictionary: string;
 };
 
+/**
+ * Where the indirect object holding position at starts ("12 0 obj"), looked for backwards within
+ * 256 KB. The keyword is found with lastIndexOf and only the few characters before it are matched:
+ * a pattern like \d+\s+\d+\s+obj run over the window backtracks quadratically on the long runs of
+ * digits a signature's zero-padded /Contents is made of (seconds for a file of four signatures).
+ */
+function objectHeadBefore(text: string, at: number): number | null {
+  const limit = Math.max(0, at - 262_144);
+  for (
+    let keyword = text.lastIndexOf('obj', at);
+    keyword > limit;
+    keyword = text.lastIndexOf('obj', keyword - 1)
+  ) {
+    if (text.startsWith('end', keyword - 3) || /[A-Za-z0-9]/.test(text[keyword + 3] ?? '')) continue;
+    const before = text.slice(Math.max(0, keyword - 32), keyword);
+    const head = /(\d+)\s+(\d+)\s+$/.exec(before);
+    if (head) return keyword - before.length + head.index;
+  }
+  return null;
+}
+
 /** Every signature dictionary of the file, in file order (earlier revisions first). */
 function findSignatureDictionaries(text: string): Found[] {
   const found: Found[] = [];
   for (const match of text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)) {
     const at = match.index;
-    const window = text.slice(Math.max(0, at - 262_144), at);
-    const heads = [...window.matchAll(/\d+\s+\d+\s+obj\b/g)];
-    const head = heads.at(-1);
-    const start = head ? at - window.length + head.index : Math.max(0, at - 262_144);
+    const start = objectHeadBefore(text, at) ?? Math.max(0, at - 262_144);
     const endAt = text.indexOf('endobj', at);
     const dictionary = text.slice(start, endAt < 0 ? Math.min(text.length, at + 262_144) : endAt);
     const contents = /\/Contents\s*<([0-9A-Fa-f\s]*)>/.exec(dictionary);
