@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type TestApp } from '../support/test-app';
 import { signDocuments, signSignatures } from '../../server/db/schema-signing';
@@ -75,6 +75,63 @@ describe('trusted time for signing: the sandbox TSA, and a TSA that is down', ()
     expect(signed.code, signed.message).toBe(200);
     const file = await signing.download((signed.data as { previewUrl: string }).previewUrl);
     expectStandAloneSignatures(file, await t.tsa.chainPem(), ['张三']);
+  });
+
+  it('asks the TSA while no transaction is open, and two parties signing at once both sign', async () => {
+    const { contractId, hashes } = await startContract();
+    // Each timestamp is asked for while another query still gets through: on PGlite's one connection
+    // a query waits for an open transaction, so a TSA call inside one would stall here.
+    const respond = t.tsa.respond;
+    let answered = 0;
+    let stalled = 0;
+    t.tsa.respond = async (request) => {
+      const probe = t.database.db.execute(sql`select 1`).then(() => 'ran' as const);
+      const outcome = await Promise.race([
+        probe,
+        new Promise<'stalled'>((resolve) => setTimeout(() => resolve('stalled'), 3_000)),
+      ]);
+      if (outcome === 'stalled') stalled += 1;
+      answered += 1;
+      return respond(request);
+    };
+    try {
+      t.clock.advance(61_000);
+      for (const role of [1, 2]) {
+        expect((await get('/sign/signLinkCode', manager, { hash: hashes[role]! })).code).toBe(200);
+      }
+      const [first, second] = await Promise.all(
+        (
+          [
+            [1, '13811112222'],
+            [2, '13933334444'],
+          ] as const
+        ).map(([role, phone]) =>
+          post('/sign/signByHash', manager, {
+            hash: hashes[role],
+            verificationCode: signing.lastCode(phone),
+            signatureKind: 1,
+            signatureImage,
+          }),
+        ),
+      );
+      expect([first!.code, second!.code], `${first!.message} ${second!.message}`).toEqual([200, 200]);
+    } finally {
+      t.tsa.respond = respond;
+    }
+    expect(stalled).toBe(0);
+    expect(answered).toBeGreaterThanOrEqual(2);
+    const info = await get('/sign/getSignInfo', manager, { contractId: String(contractId) });
+    expect(info.data).toMatchObject({ signedCount: 2 });
+    const [document] = await t.database.db
+      .select()
+      .from(signDocuments)
+      .where(eq(signDocuments.contractId, contractId));
+    // Both stamps are in the file, one after the other, each signature valid.
+    expect(document!.version).toBe(3);
+    const file = await signing.download(`/files/${document!.fileName}`);
+    const names = expectStandAloneSignatures(file, await t.tsa.chainPem(), []);
+    expect(names).toContain('Common Name: 张三');
+    expect(names).toContain('Common Name: 李四');
   });
 
   it('answers RFC 3161 requests over HTTP at /sandbox/tsa, and says so when it is down', async () => {
