@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { children, der, raw, readElement, sequence } from '../signing/cms-der';
 import { maxVerifyFileBytes, verifyMessages } from '../../../domain/pdf-verification';
 
 export const maxVerifyBytes = maxVerifyFileBytes;
@@ -312,7 +313,11 @@ function cryptoEngine(): pkijs.ICryptoEngine {
   return crypto;
 }
 
-/** Parsed anchors by their DER (parsing a certificate with pkijs costs about a millisecond). */
+/**
+ * Parsed certificates by their DER (parsing a certificate with pkijs costs about a millisecond): the
+ * anchors, and the certificates of the CMS read here, of which the issuing CA's, the root's and the
+ * TSA's recur in every signature of a file and in every file of the product.
+ */
 const parsedCertificates = new Map<string, pkijs.Certificate>();
 
 function parseCached(der: Uint8Array): pkijs.Certificate {
@@ -320,7 +325,7 @@ function parseCached(der: Uint8Array): pkijs.Certificate {
   let parsed = parsedCertificates.get(key);
   if (!parsed) {
     parsed = pkijs.Certificate.fromBER(new Uint8Array(der));
-    if (parsedCertificates.size > 64) parsedCertificates.clear();
+    if (parsedCertificates.size > 256) parsedCertificates.clear();
     parsedCertificates.set(key, parsed);
   }
   return parsed;
@@ -334,6 +339,40 @@ function readAnchors(anchors: TrustAnchors): Anchors {
     intermediates: (anchors.intermediates ?? []).map((der) => parseCached(der)),
     checked: new Map(),
   };
+}
+
+/**
+ * A CMS ContentInfo holding a SignedData, read with pkijs except its certificates: pkijs's schema
+ * matching of a certificate set was half of a verification, and the same few certificates recur in
+ * every signature, so the set is cut out with the DER reader of cms-der.ts and each certificate
+ * read through parseCached. Input that is not plain DER (BER lengths, other certificate choices)
+ * goes to pkijs whole, as before. Null when it is not a SignedData.
+ */
+function readSignedData(cms: Buffer): pkijs.SignedData | null {
+  let rest = cms;
+  let certificates: Buffer[] = [];
+  try {
+    const [type, wrapped] = children(cms, readElement(cms, 0));
+    const [signed] = wrapped?.tag === 0xa0 ? children(cms, wrapped) : [];
+    const fields = type && signed?.tag === 0x30 ? children(cms, signed) : [];
+    const set = fields.find((field) => field.tag === 0xa0);
+    const items = set ? children(cms, set) : [];
+    if (type && set && items.every((item) => item.tag === 0x30)) {
+      certificates = items.map((item) => raw(cms, item));
+      const others = fields.filter((field) => field !== set).map((field) => raw(cms, field));
+      rest = sequence(raw(cms, type), der(0xa0, sequence(...others)));
+    }
+  } catch {
+    rest = cms;
+    certificates = [];
+  }
+  const parsed = asn1js.fromBER(new Uint8Array(rest));
+  if (parsed.offset === -1) return null;
+  const contentInfo = new pkijs.ContentInfo({ schema: parsed.result });
+  if (contentInfo.contentType !== oids.signedData) return null;
+  const signedData = new pkijs.SignedData({ schema: contentInfo.content });
+  if (certificates.length > 0) signedData.certificates = certificates.map((item) => parseCached(item));
+  return signedData;
 }
 
 async function verifies(
@@ -401,9 +440,9 @@ async function readTimestamp(
   anchors: Anchors,
 ): Promise<TimestampReport | null> {
   try {
-    const contentInfo = new pkijs.ContentInfo({ schema: token as asn1js.Sequence });
-    if (contentInfo.contentType !== oids.signedData) return null;
-    const signedData = new pkijs.SignedData({ schema: contentInfo.content });
+    if (!(token instanceof asn1js.Sequence)) return null;
+    const signedData = readSignedData(Buffer.from(token.valueBeforeDecodeView));
+    if (!signedData) return null;
     const eContent = signedData.encapContentInfo.eContent;
     if (!eContent) return null;
     const tst = pkijs.TSTInfo.fromBER(bytesOf(eContent));
@@ -507,11 +546,9 @@ async function checkSignature(bytes: Buffer, found: Found, anchors: Anchors): Pr
   if (!isRangeSane) return base;
   let signedData: pkijs.SignedData;
   try {
-    const parsed = asn1js.fromBER(derPrefix(Buffer.from(found.contentsHex, 'hex')));
-    if (parsed.offset === -1) return base;
-    const contentInfo = new pkijs.ContentInfo({ schema: parsed.result });
-    if (contentInfo.contentType !== oids.signedData) return base;
-    signedData = new pkijs.SignedData({ schema: contentInfo.content });
+    const read = readSignedData(derPrefix(Buffer.from(found.contentsHex, 'hex')));
+    if (!read) return base;
+    signedData = read;
   } catch {
     return base;
   }
