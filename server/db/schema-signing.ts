@@ -143,37 +143,46 @@ export const signSignatures = pgTable(
 );
 
 /** The contract's document: the current working file, and the sealed file once everyone signed. */
-export const signDocuments = pgTable('sign_documents', {
-  contractId: integer('contract_id')
-    .primaryKey()
-    .references(() => signContracts.id, { onDelete: 'cascade' }),
-  companyId: integer('company_id')
-    .notNull()
-    .references(() => companies.id),
-  fileName: text('file_name').notNull(),
-  sha256: text('sha256').notNull(),
-  /**
-   * Where each signatory's signature goes: page index and box in PDF points. A signatory may have
-   * several boxes; quick file-sign marks each as a signature or a seal box (kind).
-   */
-  slots: jsonb('slots')
-    .$type<
-      {
-        signatoryId: number;
-        page: number;
-        x: number;
-        y: number;
-        width: number;
-        height: number;
-        kind?: 'signature' | 'seal';
-      }[]
-    >()
-    .notNull(),
-  sealedFileName: text('sealed_file_name'),
-  sealedSha256: text('sealed_sha256'),
-  version: integer('version').notNull().default(1),
-  updatedAt: at('updated_at').notNull().defaultNow(),
-});
+export const signDocuments = pgTable(
+  'sign_documents',
+  {
+    contractId: integer('contract_id')
+      .primaryKey()
+      .references(() => signContracts.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    fileName: text('file_name').notNull(),
+    sha256: text('sha256').notNull(),
+    /**
+     * Where each signatory's signature goes: page index and box in PDF points. A signatory may have
+     * several boxes; quick file-sign marks each as a signature or a seal box (kind).
+     */
+    slots: jsonb('slots')
+      .$type<
+        {
+          signatoryId: number;
+          page: number;
+          x: number;
+          y: number;
+          width: number;
+          height: number;
+          kind?: 'signature' | 'seal';
+        }[]
+      >()
+      .notNull(),
+    sealedFileName: text('sealed_file_name'),
+    sealedSha256: text('sealed_sha256'),
+    version: integer('version').notNull().default(1),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  // 验签 finds the contract of an uploaded file by the SHA-256 of the file or of a signed revision
+  // of it, against both columns (server/areas/signing/verification-trail.ts).
+  (t) => [
+    index('sign_documents_sealed_sha256_idx').on(t.sealedSha256),
+    index('sign_documents_sha256_idx').on(t.sha256),
+  ],
+);
 
 /** Append-only audit trail of a contract's signing (never updated or deleted by the code). */
 export const signAuditEvents = pgTable(
