@@ -6,7 +6,7 @@
  * signed bytes comes from Node's crypto; the signer's signature, the certificate chain and the
  * RFC 3161 timestamp token are checked with pkijs. Nothing here stores or logs the file.
  */
-import { createHash } from 'node:crypto';
+import { X509Certificate, createHash, verify as verifySignature } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { children, der, raw, readElement, sequence } from '../signing/cms-der';
@@ -327,8 +327,59 @@ function parseCached(der: Uint8Array): pkijs.Certificate {
     parsed = pkijs.Certificate.fromBER(new Uint8Array(der));
     if (parsedCertificates.size > 256) parsedCertificates.clear();
     parsedCertificates.set(key, parsed);
+    try {
+      nativeCertificates.set(parsed, new X509Certificate(der));
+    } catch {
+      // OpenSSL refuses what pkijs read: that certificate is checked by pkijs alone.
+    }
   }
   return parsed;
+}
+
+/**
+ * The same certificates as Node reads them (by parseCached), for OpenSSL's signature checks: pkijs
+ * checks through WebCrypto, importing the key again for every check (a fifth of a verification).
+ */
+const nativeCertificates = new WeakMap<pkijs.Certificate, X509Certificate>();
+
+const nativeSignatures: Record<string, 'ecdsa' | 'rsa'> = {
+  '1.2.840.10045.2.1': 'ecdsa',
+  '1.2.840.10045.4.3.2': 'ecdsa',
+  '1.2.840.10045.4.3.3': 'ecdsa',
+  '1.2.840.10045.4.3.4': 'ecdsa',
+  '1.2.840.113549.1.1.1': 'rsa',
+  '1.2.840.113549.1.1.11': 'rsa',
+  '1.2.840.113549.1.1.12': 'rsa',
+  '1.2.840.113549.1.1.13': 'rsa',
+};
+
+/**
+ * A CMS signature checked with the signer's key: by OpenSSL for ECDSA and RSA PKCS#1 v1.5 when the
+ * certificate was read by parseCached, else by pkijs (RSA-PSS and the rest).
+ */
+async function verifiesSignature(
+  data: Buffer,
+  signerInfo: pkijs.SignerInfo,
+  certificate: pkijs.Certificate,
+  digest: { node: string; web: string },
+): Promise<boolean> {
+  const native = nativeCertificates.get(certificate);
+  const kind = nativeSignatures[signerInfo.signatureAlgorithm.algorithmId];
+  const keyType = native?.publicKey.asymmetricKeyType;
+  if (native && kind && keyType === (kind === 'ecdsa' ? 'ec' : 'rsa'))
+    return verifySignature(
+      digest.node,
+      data,
+      native.publicKey,
+      Buffer.from(signerInfo.signature.valueBlock.valueHexView),
+    );
+  return cryptoEngine().verifyWithPublicKey(
+    data,
+    signerInfo.signature,
+    certificate.subjectPublicKeyInfo,
+    signerInfo.signatureAlgorithm,
+    digest.web,
+  );
 }
 
 function readAnchors(anchors: TrustAnchors): Anchors {
@@ -385,7 +436,10 @@ async function verifies(
   if (known !== undefined) return known;
   let result: boolean;
   try {
-    result = await certificate.verify(issuer);
+    const native = nativeCertificates.get(certificate);
+    const nativeIssuer = nativeCertificates.get(issuer);
+    result =
+      native && nativeIssuer ? native.verify(nativeIssuer.publicKey) : await certificate.verify(issuer);
   } catch {
     result = false;
   }
@@ -467,13 +521,7 @@ async function readTimestamp(
         isTokenValid =
           signedDigest instanceof asn1js.OctetString &&
           Buffer.from(bytesOf(signedDigest)).equals(expected) &&
-          (await cryptoEngine().verifyWithPublicKey(
-            toVerify,
-            signerInfo.signature,
-            tsaCertificate.subjectPublicKeyInfo,
-            signerInfo.signatureAlgorithm,
-            tokenDigest.web,
-          ));
+          (await verifiesSignature(toVerify, signerInfo, tsaCertificate, tokenDigest));
       } catch {
         isTokenValid = false;
       }
@@ -594,13 +642,7 @@ async function checkSignature(bytes: Buffer, found: Found, anchors: Anchors): Pr
   }
   if (signerCertificate) {
     try {
-      report.isSignatureValid = await cryptoEngine().verifyWithPublicKey(
-        toVerify,
-        signerInfo.signature,
-        signerCertificate.subjectPublicKeyInfo,
-        signerInfo.signatureAlgorithm,
-        algorithm.web,
-      );
+      report.isSignatureValid = await verifiesSignature(toVerify, signerInfo, signerCertificate, algorithm);
     } catch {
       report.isSignatureValid = false;
     }
