@@ -78,8 +78,8 @@ describe('a completed contract carries its validation data (PAdES B-LT)', () => 
       .where(eq(signingAuthorities.key, 'root'));
     const rootCertificate = new x509.X509Certificate(root!.certPem);
     expect(inDss.has(Buffer.from(rootCertificate.rawData).toString('hex'))).toBe(true);
-    const certificates = dss.certificates.map((der) => new x509.X509Certificate(der));
-    const crls = dss.crls.map((der) => new x509.X509Crl(der));
+    const certificates = dss.certificates.map((der) => new x509.X509Certificate(new Uint8Array(der)));
+    const crls = dss.crls.map((der) => new x509.X509Crl(new Uint8Array(der)));
     // The root's and the issuing CA's.
     expect(crls).toHaveLength(2);
 
