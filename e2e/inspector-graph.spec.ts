@@ -167,6 +167,12 @@ test('the machine atlas draws a machine no actor runs, found by its name', async
   await expect(
     graph.locator('g[data-transition="approval.loading on xstate.done.actor.loadApproval #0"]'),
   ).toHaveCount(1);
+  // Its layout is kept for the next visit, under the key of its definition (one per machine).
+  expect(
+    await page.evaluate(() =>
+      Object.keys(localStorage).filter((key) => key.startsWith('inspector.layout.approval.')),
+    ),
+  ).toHaveLength(1);
   await atlas.getByRole('textbox', { name: '搜索状态机' }).fill('不存在');
   await expect(atlas.getByText('没有找到相关状态机')).toBeVisible();
 });

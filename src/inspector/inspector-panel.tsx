@@ -36,7 +36,7 @@ import {
 } from './inspector-model';
 import { activeStateIds, type GraphTransition } from './graph/machine-graph';
 import { GraphView } from './graph/graph-view';
-import { useMachineLayout } from './use-machine-layout';
+import { useMachineLayout, warmLayoutWorker } from './use-machine-layout';
 import { MachineAtlas } from './machine-atlas';
 import './inspector.css';
 
@@ -339,6 +339,9 @@ export default function InspectorPanel() {
   const actors = inspectedActors();
   const actor = actors.find((a) => a.key === selected) ?? actors[0];
   useEffect(installInspectorConsole, []);
+  useEffect(() => {
+    if (isOpen) warmLayoutWorker();
+  }, [isOpen]);
   if (!isOpen) {
     return (
       <Button className="inspector-toggle" size="1" variant="soft" onClick={() => setIsOpen(true)}>

@@ -59,6 +59,16 @@ const storedLayouts: LayoutCache = {
   },
 };
 
+/**
+ * Starts the layout worker and lays out a one-box graph, when the panel opens: loading and compiling
+ * elk in the worker (1.6 MB) then overlaps the choice of a machine instead of following it.
+ */
+export function warmLayoutWorker(): void {
+  elkInWorker()
+    ?.layout({ id: 'warm-up', children: [{ id: 'box', width: 10, height: 10 }] })
+    .catch(() => undefined);
+}
+
 export function machineLayout(machine: AnyStateMachine): Promise<MachineLayout> {
   let pending = cache.get(machine);
   if (!pending) {
