@@ -290,8 +290,13 @@ export function DeptPanel({
             size="2"
           />
         </form>
-        <Box role="tree" aria-label="部门树" style={{ maxHeight: 520, overflowY: 'auto' }}>
-          {depts.length === 0 && <Text color="gray">没有找到部门</Text>}
+        {/* An empty tree is no tree (axe aria-required-children): the message stands in its place. */}
+        {depts.length === 0 && <Text color="gray">没有找到部门</Text>}
+        <Box
+          role={depts.length === 0 ? undefined : 'tree'}
+          aria-label={depts.length === 0 ? undefined : '部门树'}
+          style={{ maxHeight: 520, overflowY: 'auto' }}
+        >
           {depts.map((dept) => {
             const isSelected = dept.deptId === selected?.deptId;
             const isOpenable = canOpen(dept);
