@@ -64,6 +64,9 @@ const rollupColumns = {
   rolledUntil: sql<
     string | null
   >`(select rolled_until::text from statistics_rollups where company_id = ${companyId}::int)`,
+  version: sql<
+    string | null
+  >`(select xmin::text from statistics_rollups where company_id = ${companyId}::int)`,
   changed: sql<unknown>`coalesce((select json_agg(day::text order by day) from statistics_changed_days
     where company_id = ${companyId}::int and day >= ${placeholder('fromDay')}::date and day < ${placeholder('toDay')}::date), '[]'::json)`,
 };
@@ -87,6 +90,7 @@ type ContextRow = {
   user: unknown;
   holdsGrant: boolean;
   rolledUntil?: string | null;
+  version?: string | null;
   changed?: unknown;
 };
 
@@ -157,7 +161,11 @@ export async function resolvePeople(
   }
   const rollups: RollupState | undefined =
     days && row
-      ? { rolledUntil: row.rolledUntil ?? null, changed: json<string[]>(row.changed ?? []) }
+      ? {
+          rolledUntil: row.rolledUntil ?? null,
+          changed: json<string[]>(row.changed ?? []),
+          version: row.version ?? null,
+        }
       : undefined;
   return { scope, hierarchy: visible.hierarchy, staff, people, deptIds, ...(rollups ? { rollups } : {}) };
 }
