@@ -156,7 +156,8 @@ function registerOnEmbed(font: PDFFont): PDFFont {
     const key = dict instanceof PDFDict ? fingerprintOf(font.doc.context, dict, font.name) : null;
     if (!key) return;
     // pdf-lib's subset keeps its glyphs in subset order (glyph id = index + 1); private, read here only.
-    const { glyphs } = font.embedder as unknown as { glyphs: ({ codePoints: number[] } | undefined)[] };
+    const { glyphs } = (font as unknown as { embedder: { glyphs: ({ codePoints: number[] } | undefined)[] } })
+      .embedder;
     const cids = new Map<number, number>();
     glyphs.forEach((glyph, index) =>
       glyph?.codePoints.forEach((codePoint) => cids.set(codePoint, index + 1)),
@@ -222,7 +223,8 @@ export function cjkFontsOf(doc: PDFDocument): CjkFonts {
   const embedded: { font: PDFFont; embedder: EmbeddedSubsetEmbedder }[] = [];
   for (const [ref, object] of doc.context.enumerateIndirectObjects()) {
     if (!(object instanceof PDFDict) || object.get(PDFName.of('Type')) !== PDFName.of('Font')) continue;
-    const key = fingerprintOf(doc.context, object, font.postscriptName);
+    // The name pdf-lib gives the subset (CustomFontEmbedder.fontName).
+    const key = fingerprintOf(doc.context, object, font.postscriptName || 'Font');
     const cids = key ? embeddedSubsets.get(key) : undefined;
     if (!cids) continue;
     const embedder = new EmbeddedSubsetEmbedder(font, bytes, cids);

@@ -358,7 +358,7 @@ const nativeSignatures: Record<string, 'ecdsa' | 'rsa'> = {
  * certificate was read by parseCached, else by pkijs (RSA-PSS and the rest).
  */
 async function verifiesSignature(
-  data: Buffer,
+  data: Buffer<ArrayBuffer>,
   signerInfo: pkijs.SignerInfo,
   certificate: pkijs.Certificate,
   digest: { node: string; web: string },
