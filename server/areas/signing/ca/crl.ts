@@ -52,19 +52,31 @@ async function issueCrl(
   return Buffer.from(crl.rawData);
 }
 
+/** The root's key as WebCrypto wants it, by its PEM (a re-keyed root is a new entry). */
+const rootKeys = new Map<string, Promise<CryptoKey>>();
+
+function rootKeyOf(keyPem: string): Promise<CryptoKey> {
+  let found = rootKeys.get(keyPem);
+  if (!found) {
+    found = webcrypto.subtle.importKey(
+      'pkcs8',
+      createPrivateKey(keyPem).export({ type: 'pkcs8', format: 'der' }),
+      rsa,
+      false,
+      ['sign'],
+    );
+    if (rootKeys.size >= 8) rootKeys.clear();
+    rootKeys.set(keyPem, found);
+  }
+  return found;
+}
+
 /** DER of the root's CRL and the issuing CA's, both issued at now. */
 export async function issueOwnCaCrls(db: Db, now: Date): Promise<Buffer[]> {
   const root = await ensureRootCa(db, now);
-  const rootKey = await webcrypto.subtle.importKey(
-    'pkcs8',
-    createPrivateKey(root.keyPem).export({ type: 'pkcs8', format: 'der' }),
-    rsa,
-    false,
-    ['sign'],
-  );
   const issuing = await ensureAuthority(db, 'signer-ca', now);
   return [
-    await issueCrl(new x509.X509Certificate(root.certPem), rootKey, rsa, now),
+    await issueCrl(new x509.X509Certificate(root.certPem), await rootKeyOf(root.keyPem), rsa, now),
     await issueCrl(issuing.certificate, issuing.cryptoKey, ecdsa, now),
   ];
 }
