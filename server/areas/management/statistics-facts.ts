@@ -20,7 +20,9 @@
  * millions of rows, are kept per company, closed Beijing day, person and measure in statistics_daily
  * by the job management.statisticsRollup (statistics-rollup.ts); a call sums those for the rolled-up
  * days and counts the raw rows of the days not rolled up yet (today, and a rolled-up day whose rows
- * changed since), in one statement after one that reads how far the company is rolled up.
+ * changed since), in one statement after one that reads how far the company is rolled up (a
+ * statistics call reads that with the user's scope, scope.ts). The rolled-up days' sums are kept in
+ * the process per roll-up version (rolledFacts below), so a repeated search counts only the open days.
  * The contract and signing measures change with a contract's state after the day and their tables
  * are small: they are always counted raw.
  */
