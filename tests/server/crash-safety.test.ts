@@ -288,5 +288,5 @@ describe('a server process killed during sealing, payment confirmation and an ap
           .map(([key, [done, notDone]]) => `${key} ${done}/${notDone}`)
           .join(', '),
     );
-  }, 600_000);
+  }, 900_000);
 });
