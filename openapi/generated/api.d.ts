@@ -1030,11 +1030,56 @@ export interface paths {
     };
     /**
      * 合同图片
-     * @description 设计说明：返回台账合同的全部图片（扫描件、证件照等），按上传时间升序。
+     * @description 设计说明：返回台账合同的全部图片（扫描件、证件照等）及其类别（categoryName，上传时选的必备附件名称或 其他），按上传时间升序。
      */
     get: operations['contractPictureV2'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/contract/v2/contractPictureUpload': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 上传合同图片（multipart）
+     * @description 设计说明（种子只给出 contractPictureV2 读取合同图片，没有上传接口）：给台账合同上传一张图片及其类别。
+     *     类别为合同基础设置的必备附件名称之一或 其他；只接受 jpg、png、webp，不超过 10 MB（以内容判断格式）。
+     *     需要能看到该合同，且有该类合同的新增权限（买卖 5/0/502，租赁 5/0/503，与录入合同相同）。
+     *     同一合同、同一类别、同一文件（按内容）重复提交只保存一张，返回已有的图片。
+     *     上传写入合同的状态记录（状态不变，备注 上传合同图片：类别）。
+     */
+    post: operations['contractPictureUpload'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/contract/v2/contractPictureDelete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 删除合同图片
+     * @description 设计说明（种子未给出删除合同图片的接口）：权限与上传相同；其他公司或看不到的合同的图片 code 404。
+     *     客户端先确认 是否确定删除该图片？。删除写入合同的状态记录（备注 删除合同图片：类别）。
+     */
+    post: operations['contractPictureDelete'];
     delete?: never;
     options?: never;
     head?: never;
@@ -15496,6 +15541,65 @@ export interface operations {
           };
         };
       };
+    };
+  };
+  contractPictureUpload: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /**
+           * 合同图片
+           * Format: binary
+           */
+          file: string;
+          /** 合同编号 */
+          contractId: number;
+          contractType: components['schemas']['ContractType'];
+          /** 图片类别 */
+          categoryName: string;
+        };
+      };
+    };
+    responses: {
+      /** @description 上传的图片 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope'] & {
+            data?: components['schemas']['ContractPicture'];
+          };
+        };
+      };
+    };
+  };
+  contractPictureDelete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** 合同编号 */
+          contractId: number;
+          contractType: components['schemas']['ContractType'];
+          /** 图片编号 */
+          pictureId: number;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['Empty'];
     };
   };
   contractSaleStateChange: {

@@ -34,6 +34,7 @@ function headerValue(request: FastifyRequest, name: string): string | undefined 
 async function readMultipart(
   request: FastifyRequest,
   fileSize: number,
+  title = '上传文件',
 ): Promise<{ fields: Record<string, unknown>; files: UploadedFile[] }> {
   if (!request.isMultipart())
     throw new ApiError(Codes.business, '请求参数错误：上传接口需要 multipart/form-data 格式');
@@ -43,7 +44,7 @@ async function readMultipart(
     if (part.type === 'file') {
       const data = await part.toBuffer().catch((error: unknown) => {
         if ((error as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw error;
-        throw new ApiError(Codes.business, `上传文件过大（超过 ${Math.round(fileSize / 1024 / 1024)} MB）`);
+        throw new ApiError(Codes.business, `${title}过大（超过 ${Math.round(fileSize / 1024 / 1024)} MB）`);
       });
       files.push({ fieldName: part.fieldname, fileName: part.filename, mimeType: part.mimetype, data });
       fields[part.fieldname] = part.filename;
@@ -131,7 +132,11 @@ async function answer(
   if (operation.body && validator.body) {
     let raw: unknown = request.body;
     if (operation.body.kind === 'multipart') {
-      const parts = await readMultipart(request, operation.maxUploadBytes ?? uploadLimitBytes);
+      const parts = await readMultipart(
+        request,
+        operation.maxUploadBytes ?? uploadLimitBytes,
+        operation.uploadTitle,
+      );
       raw = parts.fields;
       files = parts.files;
     }

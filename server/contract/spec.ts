@@ -20,6 +20,8 @@ export type OperationSpec = {
   body: { kind: BodyKind; required: boolean; schemaPointer: string } | undefined;
   /** x-max-upload-bytes: this operation's limit per uploaded file (verification takes 50 MB). */
   maxUploadBytes: number | undefined;
+  /** x-upload-title: the file field's Chinese title, named when a file is over the limit. */
+  uploadTitle: string | undefined;
 };
 
 export type OpenApiDocument = {
@@ -51,6 +53,7 @@ type Operation = {
   parameters?: (Parameter | { $ref: string })[];
   requestBody?: { required?: boolean; content: Record<string, unknown> };
   'x-max-upload-bytes'?: number;
+  'x-upload-title'?: string;
 };
 
 function resolveParameter(
@@ -125,6 +128,7 @@ export function listOperations(doc: OpenApiDocument): OperationSpec[] {
         pathParameters,
         body,
         maxUploadBytes: operation['x-max-upload-bytes'],
+        uploadTitle: operation['x-upload-title'],
       });
     }
   }

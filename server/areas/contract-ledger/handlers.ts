@@ -11,6 +11,7 @@ import {
 } from './contracts';
 import { addContract } from './add-contract';
 import { changeContractState } from './state-changes';
+import { deletePicture, uploadPicture } from './pictures';
 
 function changeMessage(result: { needApproval: 0 | 1 }): string {
   return result.needApproval === 1 ? '已提交审批，审批通过后变更' : '合同状态已变更';
@@ -31,6 +32,15 @@ export const contractLedgerHandlers = {
   },
   async contractPictureV2({ query }, context) {
     return listPictures(context.db, requireSession(context), query);
+  },
+  async contractPictureUpload({ body, files }, context) {
+    const session = requireSession(context);
+    const data = await uploadPicture(context.db, context.files, session, body, files, context.clock.now());
+    return { data, message: '图片已上传' };
+  },
+  async contractPictureDelete({ body }, context) {
+    await deletePicture(context.db, requireSession(context), body, context.clock.now());
+    return { message: '图片已删除' };
   },
   async contractSaleDelete({ body }, context) {
     await deleteContract(context.db, requireSession(context), 1, body.contractId, context.clock.now());
