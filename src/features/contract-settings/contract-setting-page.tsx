@@ -320,9 +320,8 @@ export default function ContractSettingPage(_props: PageProps) {
             <Text size="1">
               买卖合同变更为 已办理 或 完成、租赁合同变更为 完成 前，合同图片须包含以上每一类附件。
             </Text>
-            {/* Honest about today's limit: the ledger reads contract pictures but cannot add them yet. */}
-            <Text size="1" color="amber" data-testid="attachments-limit">
-              合同台账暂不支持上传合同图片，设置必备附件后，没有对应图片的合同将无法变更为上述状态。
+            <Text size="1" color="gray" data-testid="attachments-where">
+              合同图片在合同台账的合同详情 › 合同图片 中上传，上传时选择对应的附件类别。
             </Text>
           </Flex>
           <Flex direction="column" gap="3">

@@ -334,7 +334,15 @@ export function ContractDetail({
             )}
           </Tabs.Content>
           <Tabs.Content value="pictures">
-            <Pictures kind={kind} contractId={contractId} />
+            <Pictures
+              kind={kind}
+              contractId={contractId}
+              canEdit={can(
+                ContractAuth.appType,
+                ContractAuth.itemId,
+                kind === 'sale' ? ContractAuth.addSale : ContractAuth.addRent,
+              )}
+            />
           </Tabs.Content>
         </Box>
       </Tabs.Root>

@@ -243,6 +243,45 @@ export function loadPictures(kind: ContractKind, contractId: number) {
   });
 }
 
+/** The categories a contract picture may have: the company's 必备附件 (合同基础设置), then 其他. */
+export async function readPictureCategories(): Promise<string[]> {
+  const setting = (await ok(api.GET('/contract/v2/getContractSetting'))).data;
+  return [...(setting?.requiredAttachments ?? []).filter((name) => name !== '其他'), '其他'];
+}
+
+/** Uploads one picture to a ledger contract (contractPictureUpload); a retried submit keeps one picture. */
+export async function uploadContractPicture(
+  kind: ContractKind,
+  contractId: number,
+  categoryName: string,
+  file: File,
+): Promise<void> {
+  const contractType = kind === 'sale' ? 1 : 2;
+  const form = new FormData();
+  form.set('contractId', String(contractId));
+  form.set('contractType', String(contractType));
+  form.set('categoryName', categoryName);
+  form.set('file', file);
+  await ok(
+    api.POST('/contract/v2/contractPictureUpload', {
+      body: { file: '', contractId, contractType, categoryName },
+      bodySerializer: () => form,
+    }),
+  );
+}
+
+export async function deleteContractPicture(
+  kind: ContractKind,
+  contractId: number,
+  pictureId: number,
+): Promise<void> {
+  await ok(
+    api.POST('/contract/v2/contractPictureDelete', {
+      body: { contractId, contractType: kind === 'sale' ? 1 : 2, pictureId },
+    }),
+  );
+}
+
 export async function deleteContract(kind: ContractKind, contractId: number): Promise<void> {
   if (kind === 'sale') await ok(api.POST('/contract/v2/contractSaleDelete', { body: { contractId } }));
   else await ok(api.POST('/contract/v2/contractRentDelete', { body: { contractId } }));
