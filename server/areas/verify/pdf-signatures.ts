@@ -2,15 +2,33 @@
  * 验签: reads every signature of a PDF from its bytes alone, for files this product made and files
  * it never saw. Signature dictionaries are found by their /ByteRange (the bytes they sign are named
  * by offsets, so a signature dictionary is never inside a compressed object stream), which finds the
- * signatures of every incremental update. Each CMS is parsed with pkijs/asn1js; the digest of the
- * signed bytes comes from Node's crypto; the signer's signature, the certificate chain and the
- * RFC 3161 timestamp token are checked with pkijs. Nothing here stores or logs the file.
+ * signatures of every incremental update. Each CMS in plain DER is read with the DER reader of
+ * cms-reader.ts and its certificates by Node's X509Certificate; signatures and certificate links are
+ * checked by Node's crypto (OpenSSL). A CMS that reader does not take (BER, RSA-PSS, other
+ * algorithms or choices) is read and checked with pkijs, as it was before. The same checks either
+ * way: the messageDigest against the digest of the ByteRange, the signature over the signed
+ * attributes, the ESS signing-certificate attribute against the signer's certificate, the chain
+ * to a trusted root, and the RFC 3161 token's imprint, own signature and chain. Nothing here stores
+ * or logs the file.
  */
-import { X509Certificate, createHash, verify as verifySignature } from 'node:crypto';
+import { X509Certificate, createHash, verify as verifySignature, type Hash } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { children, der, raw, readElement, sequence } from '../signing/cms-der';
 import { maxVerifyFileBytes, verifyMessages } from '../../../domain/pdf-verification';
+import {
+  findSignerCertificate,
+  readCertificate,
+  readSignedDataDer,
+  readTstInfo,
+  signingCertificateMatches,
+  timeOf,
+  UnsupportedCms,
+  type ReadAttribute,
+  type ReadCertificate,
+  type ReadSignedData,
+  type ReadSignerInfo,
+} from './cms-reader';
 
 export const maxVerifyBytes = maxVerifyFileBytes;
 
@@ -304,6 +322,16 @@ type Anchors = {
   intermediates: pkijs.Certificate[];
   /** Certificate-signature checks already made in this verification (chains repeat across signatures). */
   checked: Map<string, boolean>;
+  /** The same anchors as the DER reader reads them, or null when it cannot (then pkijs reads everything). */
+  fast: FastAnchors | null;
+};
+
+type FastAnchors = {
+  roots: ReadCertificate[];
+  rootPrints: Set<string>;
+  intermediates: ReadCertificate[];
+  /** Certificate-signature checks already made in this verification, by the two certificates' prints. */
+  checked: Map<string, boolean>;
 };
 
 /** pkijs's crypto engine (Node's WebCrypto, set where pkijs is first used). */
@@ -320,6 +348,26 @@ function cryptoEngine(): pkijs.ICryptoEngine {
  */
 const parsedCertificates = new Map<string, pkijs.Certificate>();
 
+/** The DER each certificate read by parseCached was read from (for the ESS signing-certificate check). */
+const certificateDers = new WeakMap<pkijs.Certificate, Uint8Array>();
+
+function derOf(certificate: pkijs.Certificate): Buffer {
+  const known = certificateDers.get(certificate);
+  return known ? Buffer.from(known) : Buffer.from(certificate.toSchema().toBER());
+}
+
+/** The ESS signing-certificate check of a SignerInfo read by pkijs. */
+function pkijsSigningCertificateMatches(signerInfo: pkijs.SignerInfo, certificate: pkijs.Certificate): boolean {
+  const attributes = (signerInfo.signedAttrs?.attributes ?? []).map((attribute) => {
+    const value = attribute.values[0] as asn1js.BaseBlock | undefined;
+    return {
+      type: attribute.type,
+      value: value ? Buffer.from(value.valueBeforeDecodeView) : null,
+    };
+  });
+  return signingCertificateMatches(attributes, derOf(certificate));
+}
+
 function parseCached(der: Uint8Array): pkijs.Certificate {
   const key = createHash('sha256').update(der).digest('base64');
   let parsed = parsedCertificates.get(key);
@@ -327,6 +375,7 @@ function parseCached(der: Uint8Array): pkijs.Certificate {
     parsed = pkijs.Certificate.fromBER(new Uint8Array(der));
     if (parsedCertificates.size > 256) parsedCertificates.clear();
     parsedCertificates.set(key, parsed);
+    certificateDers.set(parsed, new Uint8Array(der));
     try {
       nativeCertificates.set(parsed, new X509Certificate(der));
     } catch {
@@ -389,7 +438,22 @@ function readAnchors(anchors: TrustAnchors): Anchors {
     rootPrints: new Set(roots.map((root) => fingerprintOf(root))),
     intermediates: (anchors.intermediates ?? []).map((der) => parseCached(der)),
     checked: new Map(),
+    fast: readFastAnchors(anchors),
   };
+}
+
+function readFastAnchors(anchors: TrustAnchors): FastAnchors | null {
+  try {
+    const roots = anchors.roots.map((der) => readCertificate(der));
+    return {
+      roots,
+      rootPrints: new Set(roots.map((root) => root.print)),
+      intermediates: (anchors.intermediates ?? []).map((der) => readCertificate(der)),
+      checked: new Map(),
+    };
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -521,7 +585,8 @@ async function readTimestamp(
         isTokenValid =
           signedDigest instanceof asn1js.OctetString &&
           Buffer.from(bytesOf(signedDigest)).equals(expected) &&
-          (await verifiesSignature(toVerify, signerInfo, tsaCertificate, tokenDigest));
+          (await verifiesSignature(toVerify, signerInfo, tsaCertificate, tokenDigest)) &&
+          pkijsSigningCertificateMatches(signerInfo, tsaCertificate);
       } catch {
         isTokenValid = false;
       }
@@ -563,7 +628,229 @@ function derPrefix(padded: Buffer): Buffer {
 
 type Checked = Omit<SignatureReport, 'index' | 'coverage' | 'status' | 'problem'>;
 
-async function checkSignature(bytes: Buffer, found: Found, anchors: Anchors): Promise<Checked> {
+/**
+ * SHA-256 states of the file's prefixes at the given lengths, from one pass over the file: each
+ * signature's revision digest (0..signedLength), the start of each ByteRange digest (0..b) and the
+ * whole file's digest are all prefixes of the same bytes.
+ */
+function prefixStates(bytes: Buffer, lengths: number[]): Map<number, Hash> {
+  const cuts = [...new Set(lengths)]
+    .filter((cut) => Number.isSafeInteger(cut) && cut >= 0 && cut <= bytes.length)
+    .sort((a, b) => a - b);
+  const hash = createHash('sha256');
+  const states = new Map<number, Hash>();
+  let at = 0;
+  for (const cut of cuts) {
+    hash.update(bytes.subarray(at, cut));
+    at = cut;
+    states.set(cut, hash.copy());
+  }
+  return states;
+}
+
+function prefixSha256(bytes: Buffer, length: number, states: Map<number, Hash>): Buffer {
+  const state = states.get(length);
+  return state ? state.copy().digest() : createHash('sha256').update(bytes.subarray(0, length)).digest();
+}
+
+/** The digest of the ByteRange's bytes (0..b and c..c+d), from the prefix state at b for SHA-256. */
+function rangeDigest(
+  bytes: Buffer,
+  byteRange: Found['byteRange'],
+  algorithm: { node: string },
+  states: Map<number, Hash>,
+): Buffer {
+  const [a, b, c, d] = byteRange;
+  const prefix = a === 0 && algorithm.node === 'sha256' ? states.get(b) : undefined;
+  const hash = prefix ? prefix.copy() : createHash(algorithm.node).update(bytes.subarray(a, a + b));
+  return hash.update(bytes.subarray(c, c + d)).digest();
+}
+
+/** The chain from the certificate up through the pool, trusted when it ends at a known root. */
+function buildChainDer(leaf: ReadCertificate, pool: ReadCertificate[], anchors: FastAnchors) {
+  const issuers: ReadCertificate[] = [];
+  let current = leaf;
+  for (let depth = 0; depth < 8; depth += 1) {
+    if (anchors.rootPrints.has(current.print)) return { issuers, isTrusted: issuers.length > 0 };
+    if (current.issuer.equals(current.subject)) return { issuers, isTrusted: false };
+    const candidates = [...anchors.roots, ...anchors.intermediates, ...pool].filter((candidate) =>
+      candidate.subject.equals(current.issuer),
+    );
+    let next: ReadCertificate | null = null;
+    for (const candidate of candidates) {
+      const key = `${current.print}/${candidate.print}`;
+      let result = anchors.checked.get(key);
+      if (result === undefined) {
+        try {
+          result = current.x509.verify(candidate.publicKey);
+        } catch {
+          result = false;
+        }
+        anchors.checked.set(key, result);
+      }
+      if (result) {
+        next = candidate;
+        break;
+      }
+    }
+    if (!next) return { issuers, isTrusted: false };
+    issuers.push(next);
+    current = next;
+  }
+  return { issuers, isTrusted: false };
+}
+
+/**
+ * A signature of a SignerInfo read by the DER reader, by OpenSSL; an algorithm it is not written
+ * for (RSA-PSS and the rest) throws UnsupportedCms so that pkijs checks the whole signature.
+ */
+function verifiesSignatureDer(
+  data: Buffer,
+  signerInfo: ReadSignerInfo,
+  certificate: ReadCertificate,
+  digest: { node: string },
+): boolean {
+  const kind = nativeSignatures[signerInfo.signatureAlgorithm];
+  if (!kind || certificate.publicKey.asymmetricKeyType !== (kind === 'ecdsa' ? 'ec' : 'rsa'))
+    throw new UnsupportedCms('signature algorithm');
+  try {
+    return verifySignature(digest.node, data, certificate.publicKey, signerInfo.signature);
+  } catch {
+    return false;
+  }
+}
+
+/** The signed attributes as the signature covers them: a SET OF, not with their [0] tag (RFC 5652 5.4). */
+function signedAttributesToVerify(signerInfo: ReadSignerInfo): Buffer | null {
+  if (!signerInfo.signedAttributes) return null;
+  const toVerify = Buffer.from(signerInfo.signedAttributes);
+  toVerify[0] = 0x31;
+  return toVerify;
+}
+
+/** The messageDigest signed attribute's value; null when missing or not an OCTET STRING. */
+function messageDigestOf(signed: ReadSignedData, signerInfo: ReadSignerInfo): Buffer | null {
+  const value = signerInfo.signed.find((attribute) => attribute.type === oids.messageDigest)?.values[0];
+  if (!value) return null;
+  if (value.tag === 0x24) throw new UnsupportedCms('constructed OCTET STRING');
+  return value.tag === 0x04 ? signed.bytes.subarray(value.contentStart, value.end) : null;
+}
+
+function essMatchesDer(signed: ReadSignedData, signerInfo: ReadSignerInfo, certificate: ReadCertificate) {
+  const attributes = signerInfo.signed.map((attribute: ReadAttribute) => {
+    const value = attribute.values[0];
+    return { type: attribute.type, value: value ? signed.bytes.subarray(value.start, value.end) : null };
+  });
+  return signingCertificateMatches(attributes, certificate.der);
+}
+
+function readTimestampDer(
+  token: Buffer,
+  signatureValue: Buffer,
+  anchors: FastAnchors,
+): TimestampReport | null {
+  const signedData = readSignedDataDer(token);
+  if (!signedData.eContent) return null;
+  const tst = readTstInfo(signedData.eContent);
+  const algorithm = digests[tst.imprintAlgorithm];
+  const isImprintMatching =
+    algorithm !== undefined && createHash(algorithm.node).update(signatureValue).digest().equals(tst.imprint);
+  const signerInfo = signedData.signerInfos[0];
+  const tsaCertificate = signerInfo ? findSignerCertificate(signedData, signerInfo.sid) : null;
+  // The token's own signature, checked the way the PDF signature is: the messageDigest of its
+  // signed attributes is the digest of the TSTInfo, the signature over them verifies, and its ESS
+  // signing-certificate attribute names the TSA's certificate.
+  let isTokenValid = false;
+  const tokenDigest = signerInfo ? digests[signerInfo.digestAlgorithm] : undefined;
+  const toVerify = signerInfo ? signedAttributesToVerify(signerInfo) : null;
+  if (signerInfo && toVerify && tsaCertificate && tokenDigest) {
+    const expected = createHash(tokenDigest.node).update(signedData.eContent).digest();
+    const signedDigest = messageDigestOf(signedData, signerInfo);
+    isTokenValid =
+      signedDigest !== null &&
+      signedDigest.equals(expected) &&
+      verifiesSignatureDer(toVerify, signerInfo, tsaCertificate, tokenDigest) &&
+      essMatchesDer(signedData, signerInfo, tsaCertificate);
+  }
+  let authority = tst.authority;
+  if (!authority && tsaCertificate)
+    authority = tsaCertificate.subjectName.commonName || tsaCertificate.subjectName.organization;
+  const chain = tsaCertificate ? buildChainDer(tsaCertificate, signedData.certificates, anchors) : null;
+  return {
+    genTime: tst.genTime.toISOString(),
+    authority,
+    isImprintMatching,
+    isTokenValid,
+    isTrusted: chain?.isTrusted ?? false,
+  };
+}
+
+/**
+ * One signature read by the DER reader and checked by OpenSSL; throws (UnsupportedCms or a DER
+ * error) for whatever it does not take, and the caller reads that signature with pkijs instead.
+ */
+function checkSignatureDer(
+  bytes: Buffer,
+  found: Found,
+  cms: Buffer,
+  base: Checked,
+  anchors: FastAnchors,
+  states: Map<number, Hash>,
+): Checked {
+  const signedData = readSignedDataDer(cms);
+  const signerInfo = signedData.signerInfos[0];
+  if (!signerInfo) return base;
+  const signerCertificate = findSignerCertificate(signedData, signerInfo.sid);
+  const report: Checked = { ...base };
+  if (signerCertificate) {
+    report.signer = signerCertificate.subjectName;
+    const chain = buildChainDer(signerCertificate, signedData.certificates, anchors);
+    report.issuers = chain.issuers.map((issuer) => issuer.subjectName);
+    if (chain.issuers.length === 0) report.issuers = [signerCertificate.issuerName];
+    report.isTrusted = chain.isTrusted;
+  }
+  const algorithm = digests[signerInfo.digestAlgorithm];
+  if (!algorithm) return report;
+  const signingTimeValue = signerInfo.signed.find((attribute) => attribute.type === oids.signingTime)
+    ?.values[0];
+  if (signingTimeValue && (signingTimeValue.tag === 0x17 || signingTimeValue.tag === 0x18)) {
+    report.signingTime = timeOf(signedData.bytes, signingTimeValue).toISOString();
+    report.signingTimeSource = 'signedAttribute';
+  }
+  let toVerify = signedAttributesToVerify(signerInfo);
+  if (toVerify) {
+    const messageDigest = messageDigestOf(signedData, signerInfo);
+    report.isIntact =
+      messageDigest !== null && messageDigest.equals(rangeDigest(bytes, found.byteRange, algorithm, states));
+  } else {
+    const [a, b, c, d] = found.byteRange;
+    toVerify = Buffer.concat([bytes.subarray(a, a + b), bytes.subarray(c, c + d)]);
+  }
+  if (signerCertificate)
+    report.isSignatureValid =
+      verifiesSignatureDer(toVerify, signerInfo, signerCertificate, algorithm) &&
+      essMatchesDer(signedData, signerInfo, signerCertificate);
+  if (!signerInfo.signedAttributes) report.isIntact = report.isSignatureValid;
+  const token = signerInfo.unsigned.find((attribute) => attribute.type === oids.timeStampToken)?.values[0];
+  if (token) {
+    report.timestamp =
+      token.tag === 0x30
+        ? readTimestampDer(
+            Buffer.from(signedData.bytes.subarray(token.start, token.end)),
+            signerInfo.signature,
+            anchors,
+          )
+        : null;
+  }
+  return report;
+}
+
+async function checkSignature(
+  bytes: Buffer,
+  found: Found,
+  anchors: Anchors,
+  states: Map<number, Hash>,
+): Promise<Checked> {
   const [a, b, c, d] = found.byteRange;
   const dictionary = found.dictionary;
   const kind = /\/Type\s*\/DocTimeStamp\b/.test(dictionary) ? 'documentTimestamp' : 'signature';
@@ -587,14 +874,20 @@ async function checkSignature(bytes: Buffer, found: Found, anchors: Anchors): Pr
     name: stringEntry(dictionary, 'Name'),
     location: stringEntry(dictionary, 'Location'),
     signedLength: Math.min(signedLength, bytes.length),
-    revisionSha256: createHash('sha256')
-      .update(bytes.subarray(0, Math.min(signedLength, bytes.length)))
-      .digest('hex'),
+    revisionSha256: prefixSha256(bytes, Math.min(signedLength, bytes.length), states).toString('hex'),
   };
   if (!isRangeSane) return base;
+  const cms = derPrefix(Buffer.from(found.contentsHex, 'hex'));
+  if (anchors.fast) {
+    try {
+      return checkSignatureDer(bytes, found, cms, base, anchors.fast, states);
+    } catch {
+      // Not what the DER reader takes (or a certificate OpenSSL refuses): pkijs reads it below.
+    }
+  }
   let signedData: pkijs.SignedData;
   try {
-    const read = readSignedData(derPrefix(Buffer.from(found.contentsHex, 'hex')));
+    const read = readSignedData(cms);
     if (!read) return base;
     signedData = read;
   } catch {
@@ -617,9 +910,7 @@ async function checkSignature(bytes: Buffer, found: Found, anchors: Anchors): Pr
   const algorithm = digests[signerInfo.digestAlgorithm.algorithmId];
   const signed = [bytes.subarray(a, a + b), bytes.subarray(c, c + d)];
   if (!algorithm) return report;
-  const hash = createHash(algorithm.node);
-  for (const part of signed) hash.update(part);
-  const digest = hash.digest();
+  const digest = rangeDigest(bytes, found.byteRange, algorithm, states);
   const attributes = signerInfo.signedAttrs?.attributes ?? [];
   const messageDigest: unknown = attributes.find((attribute) => attribute.type === oids.messageDigest)
     ?.values[0];
@@ -642,7 +933,9 @@ async function checkSignature(bytes: Buffer, found: Found, anchors: Anchors): Pr
   }
   if (signerCertificate) {
     try {
-      report.isSignatureValid = await verifiesSignature(toVerify, signerInfo, signerCertificate, algorithm);
+      report.isSignatureValid =
+        (await verifiesSignature(toVerify, signerInfo, signerCertificate, algorithm)) &&
+        pkijsSigningCertificateMatches(signerInfo, signerCertificate);
     } catch {
       report.isSignatureValid = false;
     }
@@ -679,9 +972,13 @@ export async function verifyPdfSignatures(input: Uint8Array, trust: TrustAnchors
   const text = bytes.toString('latin1');
   checkXref(text);
   const anchors = readAnchors(trust);
+  const dictionaries = findSignatureDictionaries(text);
+  const states = prefixStates(bytes, [
+    bytes.length,
+    ...dictionaries.flatMap(({ byteRange: [, b, c, d] }) => [b, c + d]),
+  ]);
   const checked: Checked[] = [];
-  for (const found of findSignatureDictionaries(text))
-    checked.push(await checkSignature(bytes, found, anchors));
+  for (const found of dictionaries) checked.push(await checkSignature(bytes, found, anchors, states));
   const lastCoveringIntact = checked.some(
     (signature) =>
       signature.isIntact && signature.isSignatureValid && signature.signedLength === bytes.length,
@@ -695,5 +992,9 @@ export async function verifyPdfSignatures(input: Uint8Array, trust: TrustAnchors
           : 'modifiedAfter';
     return { index: index + 1, ...signature, coverage, ...judge(signature, coverage) };
   });
-  return { fileSize: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), signatures };
+  return {
+    fileSize: bytes.length,
+    sha256: prefixSha256(bytes, bytes.length, states).toString('hex'),
+    signatures,
+  };
 }
