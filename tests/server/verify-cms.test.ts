@@ -143,12 +143,21 @@ describe('验签: the DER reader of a signature CMS and pkijs behind it', () => 
       expect(tst.imprint).toEqual(createHash('sha256').update(read.signerInfos[0]!.signature).digest());
     }
     const result = await verifyPdfSignatures(sealed, anchors);
-    expect(result.signatures.map((signature) => signature.status)).toEqual(['valid', 'valid', 'valid', 'valid']);
+    expect(result.signatures.map((signature) => signature.status)).toEqual([
+      'valid',
+      'valid',
+      'valid',
+      'valid',
+    ]);
     for (const signature of result.signatures)
-      expect(signature.timestamp).toMatchObject({ isImprintMatching: true, isTokenValid: true, isTrusted: true });
+      expect(signature.timestamp).toMatchObject({
+        isImprintMatching: true,
+        isTokenValid: true,
+        isTrusted: true,
+      });
   });
 
-  it("reports a timestamp token whose own signature was altered as not matching (时间戳与签名不符)", async () => {
+  it('reports a timestamp token whose own signature was altered as not matching (时间戳与签名不符)', async () => {
     // The token is the CMS's last element and its signature value the token's last: its last byte.
     const altered = withCms(sealed, 3, (cms) => flip(cms, cms.length - 1));
     const signature = await last(altered);
@@ -184,8 +193,17 @@ describe('验签: the DER reader of a signature CMS and pkijs behind it', () => 
     expect(() => readSignedDataDer(asBer(cmsOf(sealed)[3]!))).toThrow();
     const ber = withCms(sealed, 3, asBer);
     const signature = await last(ber);
-    expect(signature).toMatchObject({ status: 'valid', isIntact: true, isSignatureValid: true, isTrusted: true });
-    expect(signature.timestamp).toMatchObject({ isImprintMatching: true, isTokenValid: true, isTrusted: true });
+    expect(signature).toMatchObject({
+      status: 'valid',
+      isIntact: true,
+      isSignatureValid: true,
+      isTrusted: true,
+    });
+    expect(signature.timestamp).toMatchObject({
+      isImprintMatching: true,
+      isTokenValid: true,
+      isTrusted: true,
+    });
     const tokenAltered = await last(withCms(sealed, 3, (cms) => asBer(flip(cms, cms.length - 1))));
     expect(tokenAltered.timestamp).toMatchObject({ isImprintMatching: true, isTokenValid: false });
     const digestAltered = await last(withCms(sealed, 3, (cms) => asBer(flip(cms, messageDigestAt(cms)))));

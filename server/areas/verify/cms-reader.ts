@@ -181,8 +181,7 @@ export function readCertificate(input: Uint8Array): ReadCertificate {
 export type ReadAttribute = { type: string; values: DerElement[] };
 
 export type SignerIdentifier =
-  | { kind: 'issuerAndSerial'; issuer: Buffer; serial: Buffer }
-  | { kind: 'subjectKeyId'; keyId: Buffer };
+  { kind: 'issuerAndSerial'; issuer: Buffer; serial: Buffer } | { kind: 'subjectKeyId'; keyId: Buffer };
 
 export type ReadSignerInfo = {
   sid: SignerIdentifier;
@@ -306,7 +305,7 @@ export function findSignerCertificate(
 /** A UTCTime or GeneralizedTime in UTC (Z), with or without fractions of a second. */
 export function timeOf(bytes: Buffer, element: DerElement): Date {
   const text = content(bytes, element).toString('latin1');
-  let match: RegExpExecArray | null = null;
+  let match: RegExpExecArray | null;
   let year: number;
   if (element.tag === tags.utcTime) {
     match = /^(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})Z$/.exec(text);

@@ -357,7 +357,10 @@ function derOf(certificate: pkijs.Certificate): Buffer {
 }
 
 /** The ESS signing-certificate check of a SignerInfo read by pkijs. */
-function pkijsSigningCertificateMatches(signerInfo: pkijs.SignerInfo, certificate: pkijs.Certificate): boolean {
+function pkijsSigningCertificateMatches(
+  signerInfo: pkijs.SignerInfo,
+  certificate: pkijs.Certificate,
+): boolean {
   const attributes = (signerInfo.signedAttrs?.attributes ?? []).map((attribute) => {
     const value = attribute.values[0] as asn1js.BaseBlock | undefined;
     return {
