@@ -669,7 +669,11 @@ function rangeDigest(
   return hash.update(bytes.subarray(c, c + d)).digest();
 }
 
-/** The chain from the certificate up through the pool, trusted when it ends at a known root. */
+/**
+ * The chain from the certificate up through the pool, trusted when it ends at a known root. Names
+ * are compared as encoded; when no certificate of that name signed the current one it throws
+ * UnsupportedCms, and pkijs (which compares names loosely) reads the signature instead.
+ */
 function buildChainDer(leaf: ReadCertificate, pool: ReadCertificate[], anchors: FastAnchors) {
   const issuers: ReadCertificate[] = [];
   let current = leaf;
@@ -696,7 +700,8 @@ function buildChainDer(leaf: ReadCertificate, pool: ReadCertificate[], anchors: 
         break;
       }
     }
-    if (!next) return { issuers, isTrusted: false };
+    // pkijs matches names loosely (case, spaces, string types); a chain it might find is left to it.
+    if (!next) throw new UnsupportedCms('no issuer by its encoded name');
     issuers.push(next);
     current = next;
   }
@@ -760,6 +765,7 @@ function readTimestampDer(
     algorithm !== undefined && createHash(algorithm.node).update(signatureValue).digest().equals(tst.imprint);
   const signerInfo = signedData.signerInfos[0];
   const tsaCertificate = signerInfo ? findSignerCertificate(signedData, signerInfo.sid) : null;
+  if (signerInfo && !tsaCertificate) throw new UnsupportedCms('TSA certificate not found');
   // The token's own signature, checked the way the PDF signature is: the messageDigest of its
   // signed attributes is the digest of the TSTInfo, the signature over them verifies, and its ESS
   // signing-certificate attribute names the TSA's certificate.
@@ -804,14 +810,13 @@ function checkSignatureDer(
   const signerInfo = signedData.signerInfos[0];
   if (!signerInfo) return base;
   const signerCertificate = findSignerCertificate(signedData, signerInfo.sid);
-  const report: Checked = { ...base };
-  if (signerCertificate) {
-    report.signer = signerCertificate.subjectName;
-    const chain = buildChainDer(signerCertificate, signedData.certificates, anchors);
-    report.issuers = chain.issuers.map((issuer) => issuer.subjectName);
-    if (chain.issuers.length === 0) report.issuers = [signerCertificate.issuerName];
-    report.isTrusted = chain.isTrusted;
-  }
+  // Found by issuer and serial as encoded; pkijs, which compares names loosely, looks again.
+  if (!signerCertificate) throw new UnsupportedCms('signer certificate not found');
+  const report: Checked = { ...base, signer: signerCertificate.subjectName };
+  const chain = buildChainDer(signerCertificate, signedData.certificates, anchors);
+  report.issuers = chain.issuers.map((issuer) => issuer.subjectName);
+  if (chain.issuers.length === 0) report.issuers = [signerCertificate.issuerName];
+  report.isTrusted = chain.isTrusted;
   const algorithm = digests[signerInfo.digestAlgorithm];
   if (!algorithm) return report;
   const signingTimeValue = signerInfo.signed.find((attribute) => attribute.type === oids.signingTime)
@@ -829,10 +834,9 @@ function checkSignatureDer(
     const [a, b, c, d] = found.byteRange;
     toVerify = Buffer.concat([bytes.subarray(a, a + b), bytes.subarray(c, c + d)]);
   }
-  if (signerCertificate)
-    report.isSignatureValid =
-      verifiesSignatureDer(toVerify, signerInfo, signerCertificate, algorithm) &&
-      essMatchesDer(signedData, signerInfo, signerCertificate);
+  report.isSignatureValid =
+    verifiesSignatureDer(toVerify, signerInfo, signerCertificate, algorithm) &&
+    essMatchesDer(signedData, signerInfo, signerCertificate);
   if (!signerInfo.signedAttributes) report.isIntact = report.isSignatureValid;
   const token = signerInfo.unsigned.find((attribute) => attribute.type === oids.timeStampToken)?.values[0];
   if (token) {
