@@ -9,6 +9,7 @@ import {
 } from '../support/contract-settings-fixture';
 import { ledgerPictures } from '../../server/db/schema-contract';
 import { storedFiles } from '../../server/db/schema-files';
+import { login } from '../support/test-app';
 
 type Picture = { pictureId: number; url: string; name: string | null; categoryName: string | null };
 type Envelope = { code: number; message: string; data?: unknown; total?: number };
@@ -149,7 +150,7 @@ describe('合同图片: uploading and deleting a ledger contract’s pictures', 
     expect(await pictures()).toHaveLength(before);
   });
 
-  it('answers 404 for another company’s contract or the wrong contract type, and writes nothing', async () => {
+  it('answers 404 for another company’s contract or the wrong contract type and 403 without 新增 permission, and writes nothing', async () => {
     const data = pngLike('other-company');
     const name = `${createHash('sha256').update(data).digest('hex')}.png`;
     const before = await f.t.database.db.select().from(ledgerPictures);
@@ -167,6 +168,20 @@ describe('合同图片: uploading and deleting a ledger contract’s pictures', 
         pictureId: own!.pictureId,
       }),
     ).toMatchObject({ code: 404 });
+    // Finance may view contracts but not record them: no pictures either.
+    const finance = await login(f.t.app, '13800000004');
+    expect((await upload(finance, { contractId, categoryName: '其他' }, { name: 'b.png', data })).code).toBe(
+      403,
+    );
+    expect(
+      (
+        await f.post('/contract/v2/contractPictureDelete', finance, {
+          contractId,
+          contractType: 1,
+          pictureId: own!.pictureId,
+        })
+      ).code,
+    ).toBe(403);
     // The wrong contract type is another contract: not found.
     expect(
       (await upload(f.broker, { contractId, contractType: 2, categoryName: '其他' }, { name: 'b.png', data }))
