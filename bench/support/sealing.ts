@@ -4,7 +4,7 @@
  * and the product's pipeline of a contract (render; each of two parties signs with a one-day ECDSA
  * certificate, the drawn signature stamped and a PAdES B-T signature appended as an incremental
  * update; the company seal the same with the company's certificate; sealing: 签署证明 appended and
- * signed by the company, covering the whole file).
+ * signed by the company, covering the whole file, after the DSS of PAdES B-LT with the CRLs issued then).
  */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -30,6 +30,8 @@ import { companySigner, sha256Hex } from '../../server/areas/signing/pdf-seal';
 import { openForUpdate } from '../../server/areas/signing/pdf-incremental';
 import { signIncrementally } from '../../server/areas/signing/pades';
 import { ownCaProvider } from '../../server/areas/signing/ca/own-ca';
+import { addDss } from '../../server/areas/signing/dss';
+import { issueOwnCaCrls } from '../../server/areas/signing/ca/crl';
 import { createSandboxTsa, type SandboxTsa } from '../../server/areas/signing/tsa/sandbox-tsa';
 import { readAuthorityCertificates } from '../../server/areas/signing/trusted-roots';
 import type { TrustAnchors } from '../../server/areas/verify/pdf-signatures';
@@ -110,7 +112,7 @@ export const stages = {
   render: 'render contract (CJK font)',
   party: 'one party signs: certificate + stamp + B-T signature (incremental)',
   company: 'company seal stamped + B-T signature (company certificate)',
-  sealing: 'sealing: 签署证明 page + company B-T signature (incremental)',
+  sealing: 'sealing: DSS (B-LT, CRLs issued) + 签署证明 page + company B-T signature',
 } as const;
 
 export type Timer = <T>(stage: string, run: () => Promise<T>) => Promise<T>;
@@ -168,7 +170,14 @@ export async function sealContract(
   });
   const beforeSeal = current;
   const sealed = await timer(stages.sealing, async () => {
+    // As documents.ts prepareSeal: the B-LT validation data (DSS with the CRLs issued now) first.
+    const sealer = companySigner(certificate);
     const update = await openForUpdate(beforeSeal);
+    addDss(update, beforeSeal, {
+      certificates: [sealer.certificate, ...sealer.chain],
+      crls: await issueOwnCaCrls(setup.db, new Date()),
+      ocsps: [],
+    });
     await drawCompletionPage(
       update.doc,
       {

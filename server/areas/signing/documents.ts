@@ -3,8 +3,8 @@
  * then each signature is its own PAdES B-T signature appended as an incremental update (pades.ts):
  * the signatory's stamp (all of their boxes in one pass) and a certificate issued for that signer by
  * the CA provider, timestamped by the TSA, each change audited with the file's SHA-256 before and
- * after. After the last signature the validation data (PAdES B-LT, dss.ts) is appended, then
- * 签署证明, sealed with the company's certificate the same way, covering the whole file. Earlier
+ * after. After the last signature the validation data (PAdES B-LT, dss.ts) and 签署证明 are appended
+ * in one update, sealed with the company's certificate the same way, covering the whole file. Earlier
  * bytes are never rewritten, so every earlier signature stays valid. Changes are prepared (CA, TSA)
  * before the signing's transaction opens and written inside it: no network call holds it open.
  */
@@ -24,7 +24,7 @@ import { drawCompletionPage, drawMarks, renderContractPdf, type Stamp } from './
 import { companySigner, sha256Hex } from './pdf-seal';
 import { openForUpdate } from './pdf-incremental';
 import { signIncrementally, type PadesSignature } from './pades';
-import { appendDss, certificatesInSignatures } from './dss';
+import { addDss, certificatesInSignatures } from './dss';
 import { issueOwnCaCrls } from './ca/crl';
 import type { SignerSubject } from './ca/provider';
 import type { SigningTrust } from './trust';
@@ -328,7 +328,7 @@ export async function prepareStamp(
 /**
  * After the last signature: the B-LT validation data (dss.ts: every signature's certificates, the
  * company certificate's chain for the seal to come, the own CA's CRLs issued now, a provider's own
- * revocation data) as an incremental update, then 签署证明 with the audit trail so far (the events
+ * revocation data) and 签署证明 in one incremental update, with the audit trail so far (the events
  * stored and those of this signing, not yet stored) sealed with the company's certificate, covering
  * the whole file. Nothing is written.
  */
@@ -351,12 +351,12 @@ export async function prepareSeal(
   const seal = companySigner(certificate);
   const signatureCertificates = certificatesInSignatures(input.before);
   const extra = await input.trust.ca.validationData?.({ db, certificates: signatureCertificates, now });
-  const withDss = await appendDss(input.before, {
+  const update = await openForUpdate(input.before);
+  addDss(update, input.before, {
     certificates: [seal.certificate, ...seal.chain, ...(extra?.certificates ?? [])],
     crls: [...(await issueOwnCaCrls(db, now)), ...(extra?.crls ?? [])],
     ocsps: extra?.ocsps ?? [],
   });
-  const update = await openForUpdate(withDss);
   await drawCompletionPage(
     update.doc,
     {

@@ -4,13 +4,13 @@
  * ISO 32000-2 12.8.4.3): /Certs with every certificate the signatures and their timestamp tokens
  * carry (signers, issuing CA, root, the TSA's) plus the ones the caller adds (the certificates of
  * the 签署证明 seal still to come), and /CRLs (and /OCSPs when a provider gives them) with the
- * revocation information. The store is appended as an incremental update of its own before the
- * final seal, so that seal covers it and every earlier signature stays valid. No /VRI: baseline
+ * revocation information. The store goes into the update that carries 签署证明 and the final seal,
+ * so that seal covers it and every earlier signature stays valid. No /VRI: baseline
  * PAdES does not need it.
  */
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
 import { children, oid, oids, raw, readElement, sha256, type DerElement } from './cms-der';
-import { openForUpdate, writeUpdate } from './pdf-incremental';
+import type { PdfUpdate } from './pdf-incremental';
 
 export type ValidationMaterial = {
   /** DER certificates. */
@@ -93,11 +93,11 @@ function distinct(items: Buffer[]): Buffer[] {
 }
 
 /**
- * The file with a DSS appended as an incremental update: the certificates of its signatures and the
- * material given, each item once (an existing DSS keeps its entries and gains the new ones).
+ * Puts a DSS into an update opened on pdf: the certificates of its signatures and the material
+ * given, each item once (an existing DSS keeps its entries and gains the new ones). Sealing adds it
+ * to the update that carries 签署证明, so the seal's signature covers it and the file is parsed once.
  */
-export async function appendDss(pdf: Buffer, material: ValidationMaterial): Promise<Buffer> {
-  const update = await openForUpdate(pdf);
+export function addDss(update: PdfUpdate, pdf: Buffer, material: ValidationMaterial): void {
   const { doc } = update;
   const { context } = doc;
   const existing = doc.catalog.lookupMaybe(PDFName.of('DSS'), PDFDict);
@@ -116,7 +116,6 @@ export async function appendDss(pdf: Buffer, material: ValidationMaterial): Prom
   put('CRLs', material.crls);
   put('OCSPs', material.ocsps);
   if (!existing) doc.catalog.set(PDFName.of('DSS'), context.register(dss));
-  return writeUpdate(update);
 }
 
 /** What a file's DSS holds (for tests and 验签): DER of each entry by kind; empty when there is none. */
