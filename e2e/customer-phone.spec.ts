@@ -99,6 +99,6 @@ test('a broker views a masked customer phone with a follow-up; the manager sees 
   await findByPhone(managerPage, '公客', phone.slice(-4));
   await openFirstRow(managerPage);
   await managerPage.getByRole('tab', { name: '变更记录' }).click();
-  await expect(managerPage.getByRole('row').filter({ hasText: '查看了客户电话' })).toContainText('卫经纪');
+  await expect(managerPage.getByTestId('customer-records')).toContainText('卫经纪：查看了客户电话');
   await managerContext.close();
 });
