@@ -153,11 +153,16 @@ test('seal management lists the seals, makes and deletes one with an SMS code, a
   await editor.getByPlaceholder('请输入印章名称').fill('财务专用章');
   await editor.getByRole('combobox', { name: '印章类型' }).click();
   await page.getByRole('option', { name: '财务专用章' }).click();
-  await editor.getByPlaceholder('请输入手机号').fill(company.operator.phone);
+  // A number that is not a mobile number is refused on the spot, and no code goes out.
   const before = await latestOutboxCode(outbox, company.operator.phone);
+  await editor.getByPlaceholder('请输入手机号').fill('1380000');
+  await editor.getByRole('button', { name: '获取验证码' }).click();
+  await expect(editor.getByTestId('seal-code-note')).toHaveText('手机号格式不正确');
+  expect(await latestOutboxCode(outbox, '1380000')).toBeNull();
+  await editor.getByPlaceholder('请输入手机号').fill(company.operator.phone);
   await resendPause();
   await editor.getByRole('button', { name: '获取验证码' }).click();
-  await expect(editor.getByTestId('seal-code-note')).toContainText('验证码已发送至');
+  await expect(editor.getByTestId('seal-code-note')).toHaveText('验证码已发送,请注意查收!');
   await editor
     .getByPlaceholder('请输入6位验证码')
     .fill(await readOutbox(outbox, company.operator.phone, before));

@@ -40,6 +40,7 @@ import {
   type SignSeal,
 } from './signing-actors';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { isMobile } from '../../../domain/validators';
 
 export const sealTypeNames: Record<SealType, string> = { 1: '公章', 2: '合同专用章', 3: '财务专用章' };
 const sealTypes: SealType[] = [1, 2, 3];
@@ -71,9 +72,15 @@ function SealEditor({ data, seal, isSaving, onSave, onClose }: EditorProps) {
   const [codeNote, setCodeNote] = useState<string | null>(null);
   const body = data.bodies.find((item) => item.etcomid === etcomid);
 
+  // The number is checked here before any code is sent (001 section 5); the seed's words (000 section 8).
   const onSendCode = () => {
-    sendSealCode(phone).then(
-      () => setCodeNote(`验证码已发送至 ${phone.slice(0, 3)}****${phone.slice(7)}`),
+    const mobile = phone.trim();
+    if (!isMobile(mobile)) {
+      setCodeNote('手机号格式不正确');
+      return;
+    }
+    sendSealCode(mobile).then(
+      () => setCodeNote('验证码已发送,请注意查收!'),
       (error: unknown) => setCodeNote(error instanceof Error ? error.message : String(error)),
     );
   };
@@ -167,7 +174,7 @@ function SealEditor({ data, seal, isSaving, onSave, onClose }: EditorProps) {
           </Button>
         </Flex>
         {codeNote && (
-          <Text size="2" color="gray" data-testid="seal-code-note">
+          <Text size="2" color="gray" data-testid="seal-code-note" role="status">
             {codeNote}
           </Text>
         )}
