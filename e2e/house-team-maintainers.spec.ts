@@ -34,7 +34,10 @@ test('a role capped at 2 maintainers adds one co-maintainer and is refused a sec
   try {
     // The manager sets 限制维护人数量 to 2 人 for 店务主管 on the role settings page.
     await openAs(page, manager, '/views/system/fp-auth-role');
-    await page.getByRole('option', { name: /店务主管/ }).click();
+    await page
+      .getByRole('list', { name: '角色' })
+      .getByRole('button', { name: /^店务主管/ })
+      .click();
     await expect(page.getByRole('heading', { name: '店务主管 · 权限' })).toBeVisible();
     const cap = page.getByRole('checkbox', { name: '限制维护人数量' });
     if (!(await cap.isChecked())) await cap.click();
@@ -42,7 +45,10 @@ test('a role capped at 2 maintainers adds one co-maintainer and is refused a sec
     await page.getByRole('button', { name: '保存' }).click();
     await expect(page.getByTestId('toast').filter({ hasText: '保存成功' })).toBeVisible();
     await page.reload();
-    await page.getByRole('option', { name: /店务主管/ }).click();
+    await page
+      .getByRole('list', { name: '角色' })
+      .getByRole('button', { name: /^店务主管/ })
+      .click();
     await expect(page.getByLabel('限制维护人数量数量')).toHaveValue('2');
 
     // The supervisor's own private listing: he is its 归属人, the first maintainer.
