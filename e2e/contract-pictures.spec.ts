@@ -53,7 +53,13 @@ test('a ledger contract’s picture is uploaded with its category on the detail,
   await page.keyboard.press('Enter');
   await expect(page.getByRole('option', { name: '其他' })).toBeVisible();
   await expect(page.getByRole('option', { name: '合同正本' })).toBeVisible();
-  await page.keyboard.press('ArrowDown');
+  // Down to 房产证 (the list may open with nothing or the first option highlighted), then Enter.
+  const wanted = page.getByRole('option', { name: '房产证' });
+  for (let step = 0; step < 4 && (await wanted.getAttribute('data-highlighted')) === null; step += 1) {
+    await page.keyboard.press('ArrowDown');
+    await page.waitForTimeout(50);
+  }
+  await expect(wanted).toHaveAttribute('data-highlighted', '');
   await page.keyboard.press('Enter');
   await expect(category).toHaveText('房产证');
   const axe = await new AxeBuilder({ page })
